@@ -1,0 +1,79 @@
+# rijn: build, test, benchmark. See README.md.
+#   make            library (static + shared) and CLI in $(BUILD)/
+#   make check      every test (installs what it needs when root with apt)
+#   make speed      the speed table against OpenSSL
+#   make install PREFIX=/usr/local
+
+BUILD   ?= build
+PREFIX  ?= /usr/local
+CC      ?= cc
+VERSION := 0.1.0
+SOMAJOR := 0
+
+WARN    := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes
+OPT     ?= -O3
+HARDEN  := -fstack-protector-strong -D_FORTIFY_SOURCE=2
+CFLAGS_ALL := -std=c11 $(OPT) -g $(WARN) -fPIC -fvisibility=hidden -D_DEFAULT_SOURCE \
+              -Iinclude -Isrc $(HARDEN) $(EXTRA_CFLAGS) $(CFLAGS)
+LDLIBS_ALL := -lpthread $(EXTRA_LDFLAGS)
+
+LIB_SRC := $(wildcard src/core/*.c src/aes/*.c src/gf128/*.c src/modes/*.c)
+LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
+HDRS    := $(wildcard include/rijn/*.h src/core/*.h src/modes/*.h)
+
+CLI_SRC := $(wildcard cli/*.c)
+TEST_C  := $(wildcard tests/c/*.c)
+TEST_BIN := $(TEST_C:tests/c/%.c=$(BUILD)/tests/%)
+
+SONAME  := librijn.so.$(SOMAJOR)
+
+all: $(BUILD)/librijn.a $(BUILD)/librijn.so $(BUILD)/rijn $(BUILD)/rijn.pc tests
+
+$(BUILD)/obj/%.o: %.c $(HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) -c $< -o $@
+
+$(BUILD)/librijn.a: $(LIB_OBJ)
+	@rm -f $@
+	$(AR) rcs $@ $^
+
+$(BUILD)/librijn.so.$(VERSION): $(LIB_OBJ) src/rijn.map
+	$(CC) -shared -Wl,-soname,$(SONAME) -Wl,--version-script=src/rijn.map -Wl,-z,relro,-z,now \
+	    -o $@ $(LIB_OBJ) $(LDLIBS_ALL)
+
+$(BUILD)/librijn.so: $(BUILD)/librijn.so.$(VERSION)
+	ln -sf librijn.so.$(VERSION) $(BUILD)/$(SONAME)
+	ln -sf librijn.so.$(VERSION) $@
+
+# The CLI links the static library, so build/rijn runs from anywhere.
+$(BUILD)/rijn: $(CLI_SRC) $(wildcard cli/*.h) $(BUILD)/librijn.a
+	$(CC) $(CFLAGS_ALL) -o $@ $(CLI_SRC) $(BUILD)/librijn.a $(LDLIBS_ALL) -ldl -lm
+
+$(BUILD)/rijn.pc: rijn.pc.in
+	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' $< > $@
+
+tests: $(TEST_BIN)
+$(BUILD)/tests/%: tests/c/%.c tests/c/testutil.h $(BUILD)/librijn.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) -Itests/c -o $@ $< $(BUILD)/librijn.a $(LDLIBS_ALL)
+
+check: all
+	./scripts/check.sh
+
+speed: $(BUILD)/rijn
+	$(BUILD)/rijn speed --vs openssl
+
+install: $(BUILD)/librijn.a $(BUILD)/librijn.so $(BUILD)/rijn $(BUILD)/rijn.pc
+	install -d $(DESTDIR)$(PREFIX)/include/rijn $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/bin
+	install -m 644 include/rijn/*.h $(DESTDIR)$(PREFIX)/include/rijn/
+	install -m 644 $(BUILD)/librijn.a $(DESTDIR)$(PREFIX)/lib/
+	install -m 755 $(BUILD)/librijn.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib/
+	ln -sf librijn.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib/$(SONAME)
+	ln -sf librijn.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib/librijn.so
+	install -m 644 $(BUILD)/rijn.pc $(DESTDIR)$(PREFIX)/lib/pkgconfig/
+	install -m 755 $(BUILD)/rijn $(DESTDIR)$(PREFIX)/bin/
+
+clean:
+	rm -rf build build-asan build-ct
+
+.PHONY: all tests check speed install clean

@@ -1,0 +1,27 @@
+/*
+ * CPU detection for ARM: getauxval(AT_HWCAP) on Linux. AArch64 always has
+ * NEON (Advanced SIMD); 32-bit ARM reports it in HWCAP, and AES/PMULL in
+ * HWCAP2. Compiled on every architecture; empty elsewhere.
+ */
+#include "core/internal.h"
+
+#if defined(__aarch64__) || defined(__arm__)
+#include <sys/auxv.h>
+
+uint32_t rijn_cpu_detect_arch(void)
+{
+    uint32_t m = 0;
+#if defined(__aarch64__)
+    unsigned long hw = getauxval(AT_HWCAP);
+    if (hw & (1ul << 1)) m |= RIJN_CPU_NEON;        /* HWCAP_ASIMD */
+    if (hw & (1ul << 3)) m |= RIJN_CPU_ARM_AES;     /* HWCAP_AES */
+    if (hw & (1ul << 4)) m |= RIJN_CPU_ARM_PMULL;   /* HWCAP_PMULL */
+#else
+    unsigned long hw = getauxval(AT_HWCAP), hw2 = getauxval(AT_HWCAP2);
+    if (hw & (1ul << 12)) m |= RIJN_CPU_NEON;       /* HWCAP_NEON */
+    if (hw2 & (1ul << 0)) m |= RIJN_CPU_ARM_AES;    /* HWCAP2_AES */
+    if (hw2 & (1ul << 1)) m |= RIJN_CPU_ARM_PMULL;  /* HWCAP2_PMULL */
+#endif
+    return m;
+}
+#endif

@@ -1,0 +1,41 @@
+/*
+ * CPU detection for x86 and x86-64: CPUID, plus XGETBV to check that the
+ * OS saves the YMM state before any AVX feature is reported (Intel SDM vol.
+ * 1 §14.3). Compiled on every architecture; empty elsewhere.
+ */
+#include "core/internal.h"
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <cpuid.h>
+
+static uint64_t xgetbv0(void)
+{
+    uint32_t lo, hi;
+    __asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
+    return ((uint64_t)hi << 32) | lo;
+}
+
+uint32_t rijn_cpu_detect_arch(void)
+{
+    unsigned a, b, c, d;
+    uint32_t m = 0;
+    if (!__get_cpuid(1, &a, &b, &c, &d)) return 0;
+    if (d & (1u << 26)) m |= RIJN_CPU_SSE2;
+    if (c & (1u << 9)) m |= RIJN_CPU_SSSE3;
+    if (c & (1u << 19)) m |= RIJN_CPU_SSE41;
+    if (c & (1u << 25)) m |= RIJN_CPU_AESNI;
+    if (c & (1u << 1)) m |= RIJN_CPU_PCLMUL;
+    int os_avx = (c & (1u << 27)) && (c & (1u << 28)) && (xgetbv0() & 6) == 6; /* OSXSAVE, AVX, XMM|YMM */
+    if (os_avx) m |= RIJN_CPU_AVX;
+    if (__get_cpuid_max(0, NULL) >= 7) {
+        __cpuid_count(7, 0, a, b, c, d);
+        if (b & (1u << 8)) m |= RIJN_CPU_BMI2;
+        if (os_avx) {
+            if (b & (1u << 5)) m |= RIJN_CPU_AVX2;
+            if (c & (1u << 9)) m |= RIJN_CPU_VAES;
+            if (c & (1u << 10)) m |= RIJN_CPU_VPCLMUL;
+        }
+    }
+    return m;
+}
+#endif

@@ -1,0 +1,208 @@
+/*
+ * The registry: the one list of drivers, the templates that compose modes
+ * out of them, and the selection rule.
+ *
+ * Policy, top to bottom:
+ *   1. Primitive drivers (block ciphers, GHASH) are listed in `drivers`.
+ *   2. Each mode template is instantiated over every block-cipher driver
+ *      (and, for GCM, every GHASH driver). The instance's name shows the
+ *      composition; its priority is the block cipher's, or for GCM the mean
+ *      of the CTR and GHASH parts (as the kernel's gcm_base does); it is
+ *      constant-time only if every part is.
+ *   3. Selection by algorithm name: the highest priority among instances
+ *      that are available (CPU features present after RIJN_CPU masking),
+ *      constant-time, and pass their known-answer self-test (run once, on
+ *      first selection). Ties go to the earlier entry.
+ *   4. Pinning by driver name: exactly that instance, constant-time or not,
+ *      if available and self-tested.
+ * Nobody else keeps a list of names: the CLI, the tests and the provider
+ * iterate this registry.
+ */
+#include <pthread.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "core/internal.h"
+
+/* Every driver, in no particular order: priorities decide. */
+static const struct rijn_desc *const drivers[] = {
+    &rijn_aes_ct64_desc,
+    &rijn_aes_generic_desc,
+    &rijn_ghash_ct64_desc,
+};
+#define NDRIVERS (sizeof drivers / sizeof drivers[0])
+
+/* Mode templates. `fmt` gets the block-cipher driver name (twice for CCM:
+ * CTR part and CBC-MAC part), or for GCM the cipher then the GHASH driver. */
+static const struct {
+    const char *alg;
+    enum rijn_mode mode;
+    const char *fmt;
+} templates[] = {
+    { "ecb(aes)", RIJN_MODE_ECB, "ecb(%s)" },
+    { "cbc(aes)", RIJN_MODE_CBC, "cbc(%s)" },
+    { "ctr(aes)", RIJN_MODE_CTR, "ctr(%s)" },
+    { "xts(aes)", RIJN_MODE_XTS, "xts(%s)" },
+    { "gcm(aes)", RIJN_MODE_GCM, "gcm_base(ctr(%s),%s)" },
+    { "ccm(aes)", RIJN_MODE_CCM, "ccm_base(ctr(%s),cbcmac(%s))" },
+    { "cmac(aes)", RIJN_MODE_CMAC, "cmac(%s)" },
+};
+
+#define MAX_INST 512
+static struct rijn_inst insts[MAX_INST];
+static size_t ninst;
+static pthread_once_t reg_once = PTHREAD_ONCE_INIT;
+
+static struct rijn_inst *add(const char *alg, int prio, bool ct, uint32_t cpu, enum rijn_mode mode)
+{
+    if (ninst == MAX_INST) return NULL;
+    struct rijn_inst *in = &insts[ninst++];
+    in->alg = alg;
+    in->priority = prio;
+    in->ct = ct;
+    in->cpu = cpu;
+    in->mode = mode;
+    return in;
+}
+
+static void reg_init(void)
+{
+    for (size_t i = 0; i < NDRIVERS; i++) {
+        const struct rijn_desc *d = drivers[i];
+        struct rijn_inst *in = add(d->alg, d->priority, d->ct, d->cpu, RIJN_MODE_NONE);
+        if (!in) return;
+        snprintf(in->name, sizeof in->name, "%s", d->name);
+        in->prim = d;
+    }
+    for (size_t t = 0; t < sizeof templates / sizeof templates[0]; t++) {
+        for (size_t i = 0; i < NDRIVERS; i++) {
+            const struct rijn_desc *c = drivers[i];
+            if (c->kind != RIJN_KIND_CIPHER) continue;
+            if (templates[t].mode != RIJN_MODE_GCM) {
+                struct rijn_inst *in = add(templates[t].alg, c->priority, c->ct, c->cpu, templates[t].mode);
+                if (!in) return;
+                snprintf(in->name, sizeof in->name, templates[t].fmt, c->name, c->name);
+                in->cipher = c;
+                continue;
+            }
+            for (size_t j = 0; j < NDRIVERS; j++) {
+                const struct rijn_desc *g = drivers[j];
+                if (g->kind != RIJN_KIND_GF128) continue;
+                struct rijn_inst *in = add(templates[t].alg, (c->priority + g->priority) / 2, c->ct && g->ct,
+                                           c->cpu | g->cpu, RIJN_MODE_GCM);
+                if (!in) return;
+                snprintf(in->name, sizeof in->name, templates[t].fmt, c->name, g->name);
+                in->cipher = c;
+                in->gf = g;
+            }
+        }
+    }
+}
+
+static void ensure_init(void)
+{
+    pthread_once(&reg_once, reg_init);
+}
+
+static bool available(const struct rijn_inst *in)
+{
+    return (in->cpu & rijn_cpu_get()) == in->cpu;
+}
+
+/* Run the instance's self-test once. Racing threads may both run it; the
+ * result is the same and is stored atomically. */
+static int selftest(struct rijn_inst *in)
+{
+    int st = __atomic_load_n(&in->selftest, __ATOMIC_ACQUIRE);
+    if (st != RIJN_SELFTEST_NOT_RUN) return st;
+    if (!available(in)) return RIJN_SELFTEST_UNAVAILABLE;
+    int r = in->mode == RIJN_MODE_NONE ? rijn_selftest_prim(in->prim) : rijn_selftest_mode(in);
+    st = r == 0 ? RIJN_SELFTEST_PASS : RIJN_SELFTEST_FAIL;
+    __atomic_store_n(&in->selftest, st, __ATOMIC_RELEASE);
+    return st;
+}
+
+int rijn_lookup(const char *alg, const char *driver, const struct rijn_inst **out)
+{
+    ensure_init();
+    if (driver) {
+        for (size_t i = 0; i < ninst; i++) {
+            struct rijn_inst *in = &insts[i];
+            if (strcmp(in->name, driver) != 0 || (alg && strcmp(in->alg, alg) != 0)) continue;
+            if (!available(in)) return RIJN_ERR_NO_DRIVER;
+            if (selftest(in) != RIJN_SELFTEST_PASS) return RIJN_ERR_SELFTEST;
+            *out = in;
+            return RIJN_OK;
+        }
+        return RIJN_ERR_NO_DRIVER;
+    }
+    if (!alg) return RIJN_ERR_NO_DRIVER;
+    /* Candidates in priority order; the first that passes its self-test. */
+    bool tried[MAX_INST] = { false };
+    for (;;) {
+        struct rijn_inst *best = NULL;
+        size_t besti = 0;
+        for (size_t i = 0; i < ninst; i++) {
+            struct rijn_inst *in = &insts[i];
+            if (tried[i] || strcmp(in->alg, alg) != 0 || !in->ct || !available(in)) continue;
+            if (!best || in->priority > best->priority) {
+                best = in;
+                besti = i;
+            }
+        }
+        if (!best) return RIJN_ERR_NO_DRIVER;
+        if (selftest(best) == RIJN_SELFTEST_PASS) {
+            *out = best;
+            return RIJN_OK;
+        }
+        tried[besti] = true;
+    }
+}
+
+size_t rijn_driver_count(void)
+{
+    ensure_init();
+    return ninst;
+}
+
+int rijn_driver_get(size_t i, rijn_driver_info *info)
+{
+    static char feats[MAX_INST][64];
+    ensure_init();
+    if (!info) return RIJN_ERR_NULL;
+    if (i >= ninst) return RIJN_ERR_NO_DRIVER;
+    struct rijn_inst *in = &insts[i];
+    const struct rijn_inst *sel = NULL;
+    info->algorithm = in->alg;
+    info->driver = in->name;
+    info->priority = in->priority;
+    info->constant_time = in->ct;
+    info->available = available(in);
+    info->selected = rijn_lookup(in->alg, NULL, &sel) == RIJN_OK && sel == in;
+    info->selftest = available(in) ? __atomic_load_n(&in->selftest, __ATOMIC_ACQUIRE) : RIJN_SELFTEST_UNAVAILABLE;
+    info->is_template = in->mode != RIJN_MODE_NONE;
+    /* Written once per index with the same content: benign. */
+    info->cpu_features = rijn_cpu_names(in->cpu, feats[i], sizeof feats[i]);
+    return RIJN_OK;
+}
+
+int rijn_driver_selftest(size_t i)
+{
+    ensure_init();
+    if (i >= ninst) return RIJN_ERR_NO_DRIVER;
+    return selftest(&insts[i]);
+}
+
+const char *rijn_selected_driver(const char *alg)
+{
+    const struct rijn_inst *in;
+    return rijn_lookup(alg, NULL, &in) == RIJN_OK ? in->name : NULL;
+}
+
+int rijn_resolve(const char *alg, const char *driver, const char **name)
+{
+    const struct rijn_inst *in;
+    int r = rijn_lookup(alg, driver, &in);
+    if (r == RIJN_OK && name) *name = in->name;
+    return r;
+}

@@ -1,0 +1,114 @@
+/* CBC (SP 800-38A §6.2), with optional PKCS#7 padding (RFC 5652 §6.3). */
+#include "modes/modes.h"
+
+int rijn_cbc_setup(rijn_cbc_ctx *c, const struct rijn_inst *in, const uint8_t *key, size_t key_len)
+{
+    int r = rijn_aes_setkey(&c->k, in->cipher, key, key_len);
+    c->inst = r ? NULL : in;
+    return r;
+}
+
+int rijn_cbc_init(rijn_cbc_ctx *c, const char *driver, const uint8_t *key, size_t key_len)
+{
+    const struct rijn_inst *in;
+    if (!c) return RIJN_ERR_NULL;
+    c->inst = NULL;
+    if (key_len != 16 && key_len != 24 && key_len != 32) return RIJN_ERR_KEY_LEN;
+    int r = rijn_lookup("cbc(aes)", driver, &in);
+    return r ? r : rijn_cbc_setup(c, in, key, key_len);
+}
+
+static int cbc_check(const rijn_cbc_ctx *c, const uint8_t *iv, uint8_t *out, const uint8_t *in, size_t len)
+{
+    if (!c || !iv) return RIJN_ERR_NULL;
+    if (!c->inst) return RIJN_ERR_STATE;
+    if (len && (!in || !out)) return RIJN_ERR_NULL;
+    if (len % 16) return RIJN_ERR_LENGTH;
+    return rijn_check_overlap(out, in, len);
+}
+
+int rijn_cbc_encrypt(const rijn_cbc_ctx *c, uint8_t iv[16], uint8_t *out, const uint8_t *in, size_t len)
+{
+    int r = cbc_check(c, iv, out, in, len);
+    if (r == RIJN_OK && len) rijn_ops(&c->k)->cbc_encrypt(c->k.ks, iv, out, in, len / 16);
+    return r;
+}
+
+/* Decryption is parallel: a chunk is copied aside (so that in == out
+ * works), decrypted in one driver call, then XORed with the previous
+ * ciphertext blocks. */
+int rijn_cbc_decrypt(const rijn_cbc_ctx *c, uint8_t iv[16], uint8_t *out, const uint8_t *in, size_t len)
+{
+    int r = cbc_check(c, iv, out, in, len);
+    if (r != RIJN_OK) return r;
+    uint8_t save[16 * RIJN_CHUNK_BLOCKS];
+    size_t n = len / 16;
+    while (n) {
+        size_t m = n < RIJN_CHUNK_BLOCKS ? n : RIJN_CHUNK_BLOCKS;
+        memcpy(save, in, 16 * m);
+        rijn_ops(&c->k)->decrypt(c->k.ks, out, save, m);
+        rijn_xor16(out, out, iv);
+        for (size_t i = 1; i < m; i++) rijn_xor16(out + 16 * i, out + 16 * i, save + 16 * (i - 1));
+        memcpy(iv, save + 16 * (m - 1), 16);
+        in += 16 * m;
+        out += 16 * m;
+        n -= m;
+    }
+    return RIJN_OK;
+}
+
+int rijn_cbc_encrypt_pad(const rijn_cbc_ctx *c, const uint8_t iv[16], uint8_t *out, size_t out_cap, size_t *out_len,
+                         const uint8_t *in, size_t len)
+{
+    if (!c || !iv || !out || !out_len || (len && !in)) return RIJN_ERR_NULL;
+    if (!c->inst) return RIJN_ERR_STATE;
+    size_t full = len - len % 16, total = full + 16;
+    if (total < len) return RIJN_ERR_LENGTH;
+    if (out_cap < total) return RIJN_ERR_BUFFER;
+    int r = rijn_check_overlap(out, in, len);
+    if (r) return r;
+    uint8_t v[16], last[16];
+    uint8_t pad = (uint8_t)(16 - len % 16);
+    memcpy(v, iv, 16);
+    memset(last, pad, 16);
+    if (len % 16) memcpy(last, in + full, len % 16);
+    if (full) rijn_ops(&c->k)->cbc_encrypt(c->k.ks, v, out, in, full / 16);
+    rijn_ops(&c->k)->cbc_encrypt(c->k.ks, v, out + full, last, 1);
+    *out_len = total;
+    rijn_wipe(last, sizeof last);
+    return RIJN_OK;
+}
+
+int rijn_cbc_decrypt_pad(const rijn_cbc_ctx *c, const uint8_t iv[16], uint8_t *out, size_t out_cap, size_t *out_len,
+                         const uint8_t *in, size_t len)
+{
+    if (!c || !iv || !out || !out_len || (len && !in)) return RIJN_ERR_NULL;
+    if (!c->inst) return RIJN_ERR_STATE;
+    *out_len = 0;
+    if (len == 0 || len % 16) return RIJN_ERR_LENGTH;
+    if (out_cap < len) return RIJN_ERR_BUFFER;
+    uint8_t v[16];
+    memcpy(v, iv, 16);
+    int r = rijn_cbc_decrypt(c, v, out, in, len);
+    if (r) return r;
+    /* Constant-time check of the last 16 bytes: pad p must be 1..16 and the
+     * last p bytes must all equal p. No branch or index depends on p. */
+    uint32_t p = out[len - 1], bad = 0;
+    bad |= ((p - 1) >> 8) & 1;          /* p == 0 */
+    bad |= ((16 - p) >> 8) & 1;         /* p > 16 */
+    for (uint32_t i = 0; i < 16; i++) {
+        uint32_t in_pad = ((i - p) >> 8) & 1;   /* i < p */
+        bad |= in_pad & (((out[len - 1 - i] ^ p) + 0xff) >> 8);
+    }
+    if (bad) {
+        rijn_wipe(out, len);
+        return RIJN_ERR_PADDING;
+    }
+    *out_len = len - p;
+    return RIJN_OK;
+}
+
+void rijn_cbc_clear(rijn_cbc_ctx *c)
+{
+    rijn_wipe(c, sizeof *c);
+}

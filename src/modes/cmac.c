@@ -1,0 +1,131 @@
+/*
+ * CMAC (SP 800-38B). Subkeys (§6.1): L = E_K(0^128), K1 = dbl(L),
+ * K2 = dbl(K1), dbl = left shift by one with 0x87 folded in when the top
+ * bit was set (R_128). The last block is XORed with K1 if complete, else
+ * padded 10* and XORed with K2 (§6.2). The last block is held back while
+ * streaming, since only final() knows it is the last.
+ */
+#include "modes/modes.h"
+
+enum { CM_NONE = 0, CM_OPEN, CM_DONE };
+
+static void dbl(uint8_t out[16], const uint8_t in[16])
+{
+    uint64_t hi = rijn_load64_be(in), lo = rijn_load64_be(in + 8);
+    uint64_t carry = hi >> 63;
+    hi = (hi << 1) | (lo >> 63);
+    lo = (lo << 1) ^ (0x87 & (0 - carry));
+    rijn_store64_be(out, hi);
+    rijn_store64_be(out + 8, lo);
+}
+
+int rijn_cmac_setup(rijn_cmac_key *k, const struct rijn_inst *in, const uint8_t *key, size_t key_len)
+{
+    uint8_t l[16] = { 0 };
+    k->inst = NULL;
+    int r = rijn_aes_setkey(&k->k, in->cipher, key, key_len);
+    if (r) return r;
+    rijn_ops(&k->k)->encrypt(k->k.ks, l, l, 1);
+    dbl(k->k1, l);
+    dbl(k->k2, k->k1);
+    rijn_wipe(l, 16);
+    k->inst = in;
+    return RIJN_OK;
+}
+
+int rijn_cmac_init(rijn_cmac_key *k, const char *driver, const uint8_t *key, size_t key_len)
+{
+    const struct rijn_inst *in;
+    if (!k) return RIJN_ERR_NULL;
+    k->inst = NULL;
+    if (key_len != 16 && key_len != 24 && key_len != 32) return RIJN_ERR_KEY_LEN;
+    int r = rijn_lookup("cmac(aes)", driver, &in);
+    return r ? r : rijn_cmac_setup(k, in, key, key_len);
+}
+
+void rijn_cmac_clear(rijn_cmac_key *k)
+{
+    rijn_wipe(k, sizeof *k);
+}
+
+int rijn_cmac_start(rijn_cmac_ctx *s, const rijn_cmac_key *k)
+{
+    if (!s || !k) return RIJN_ERR_NULL;
+    memset(s, 0, sizeof *s);
+    if (!k->inst) return RIJN_ERR_STATE;
+    s->key = k;
+    s->state = CM_OPEN;
+    return RIJN_OK;
+}
+
+int rijn_cmac_update(rijn_cmac_ctx *s, const uint8_t *in, size_t len)
+{
+    if (!s) return RIJN_ERR_NULL;
+    if (s->state != CM_OPEN) return RIJN_ERR_STATE;
+    if (len && !in) return RIJN_ERR_NULL;
+    const rijn_aes_key *k = &s->key->k;
+    if (s->buf_len + len <= 16) {
+        memcpy(s->buf + s->buf_len, in, len);
+        s->buf_len += (unsigned)len;
+        return RIJN_OK;
+    }
+    /* More than a block in total: the buffered block is not the last. */
+    size_t fill = 16 - s->buf_len;
+    memcpy(s->buf + s->buf_len, in, fill);
+    rijn_ops(k)->cbc_mac(k->ks, s->x, s->buf, 1);
+    in += fill;
+    len -= fill;
+    /* Keep 1..16 bytes back for final(). */
+    size_t nb = (len - 1) / 16;
+    if (nb) rijn_ops(k)->cbc_mac(k->ks, s->x, in, nb);
+    in += 16 * nb;
+    len -= 16 * nb;
+    memcpy(s->buf, in, len);
+    s->buf_len = (unsigned)len;
+    return RIJN_OK;
+}
+
+int rijn_cmac_final(rijn_cmac_ctx *s, uint8_t *tag, size_t tag_len)
+{
+    if (!s || !tag) return RIJN_ERR_NULL;
+    if (s->state != CM_OPEN) return RIJN_ERR_STATE;
+    if (tag_len < 1 || tag_len > 16) return RIJN_ERR_TAG_LEN;
+    const rijn_cmac_key *key = s->key;
+    uint8_t last[16];
+    if (s->buf_len == 16) {
+        rijn_xor16(last, s->buf, key->k1);
+    } else {
+        memset(last, 0, 16);
+        memcpy(last, s->buf, s->buf_len);
+        last[s->buf_len] = 0x80;
+        rijn_xor16(last, last, key->k2);
+    }
+    rijn_ops(&key->k)->cbc_mac(key->k.ks, s->x, last, 1);
+    memcpy(tag, s->x, tag_len);
+    rijn_wipe(last, 16);
+    rijn_wipe(s, sizeof *s);
+    s->state = CM_DONE;
+    return RIJN_OK;
+}
+
+int rijn_cmac(const rijn_cmac_key *k, const uint8_t *in, size_t len, uint8_t *tag, size_t tag_len)
+{
+    rijn_cmac_ctx s;
+    if (!tag) return RIJN_ERR_NULL;
+    if (tag_len < 1 || tag_len > 16) return RIJN_ERR_TAG_LEN;
+    int r = rijn_cmac_start(&s, k);
+    if (r == RIJN_OK) r = rijn_cmac_update(&s, in, len);
+    if (r == RIJN_OK) r = rijn_cmac_final(&s, tag, tag_len);
+    rijn_wipe(&s, sizeof s);
+    return r;
+}
+
+int rijn_cmac_verify(const rijn_cmac_key *k, const uint8_t *in, size_t len, const uint8_t *tag, size_t tag_len)
+{
+    uint8_t t[16];
+    if (!tag) return RIJN_ERR_NULL;
+    int r = rijn_cmac(k, in, len, t, tag_len);
+    if (r == RIJN_OK) r = rijn_ct_memcmp(t, tag, tag_len) == 0 ? RIJN_OK : RIJN_ERR_AUTH;
+    rijn_wipe(t, 16);
+    return r;
+}

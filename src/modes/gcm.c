@@ -1,0 +1,283 @@
+/*
+ * GCM (SP 800-38D), composed from a CTR driver and a GHASH driver.
+ *
+ * H = E_K(0^128) (§6.4). J0 = IV || 0^31 || 1 for a 96-bit IV, else
+ * GHASH(IV || 0^s || [0]_64 || [len(IV)]_64) (§7.1 step 2). Data is
+ * encrypted with inc32 counters from inc32(J0) and authenticated as
+ * ciphertext; the tag is MSB_t(E_K(J0) xor GHASH(A, C)) (§7.1 steps 5-6).
+ *
+ * Limits (§5.2.1.1): len(P) <= 2^39 - 256 bits, len(A) <= 2^64 - 1 bits.
+ *
+ * Streaming: the keystream position and the GHASH block position are both
+ * msg_len mod 16, so one partial-block buffer serves both. Whole blocks
+ * go through in chunks: CTR then GHASH for encryption, GHASH then CTR for
+ * decryption (so that in-place works).
+ *
+ * One-shot open authenticates first and decrypts only after the tag
+ * matched, so a forged message never produces plaintext anywhere.
+ */
+#include "modes/modes.h"
+
+#define GCM_MAX_MSG ((((uint64_t)1) << 36) - 32)
+#define GCM_MAX_AAD ((((uint64_t)1) << 61) - 1)
+
+enum { ST_NONE = 0, ST_AAD, ST_DATA, ST_DONE };
+
+static const struct rijn_gf128_ops *gf_ops(const rijn_gcm_key *k)
+{
+    return ((const struct rijn_inst *)k->inst)->gf->gf128;
+}
+
+int rijn_gcm_setup(rijn_gcm_key *k, const struct rijn_inst *in, const uint8_t *key, size_t key_len)
+{
+    uint8_t h[16] = { 0 };
+    k->inst = NULL;
+    int r = rijn_aes_setkey(&k->k, in->cipher, key, key_len);
+    if (r) return r;
+    rijn_ops(&k->k)->encrypt(k->k.ks, h, h, 1);
+    in->gf->gf128->init(k->hkey, h);
+    rijn_wipe(h, sizeof h);
+    k->inst = in;
+    return RIJN_OK;
+}
+
+int rijn_gcm_init(rijn_gcm_key *k, const char *driver, const uint8_t *key, size_t key_len)
+{
+    const struct rijn_inst *in;
+    if (!k) return RIJN_ERR_NULL;
+    k->inst = NULL;
+    if (key_len != 16 && key_len != 24 && key_len != 32) return RIJN_ERR_KEY_LEN;
+    int r = rijn_lookup("gcm(aes)", driver, &in);
+    return r ? r : rijn_gcm_setup(k, in, key, key_len);
+}
+
+void rijn_gcm_clear(rijn_gcm_key *k)
+{
+    rijn_wipe(k, sizeof *k);
+}
+
+/* GHASH over data of any length, zero-padding the last block. */
+static void ghash_padded(const rijn_gcm_key *k, uint8_t y[16], const uint8_t *p, size_t len)
+{
+    if (len >= 16) gf_ops(k)->ghash(k->hkey, y, p, len / 16);
+    if (len % 16) {
+        uint8_t b[16] = { 0 };
+        memcpy(b, p + len - len % 16, len % 16);
+        gf_ops(k)->ghash(k->hkey, y, b, 1);
+    }
+}
+
+int rijn_gcm_start(rijn_gcm_ctx *s, const rijn_gcm_key *k, const uint8_t *iv, size_t iv_len, int encrypt)
+{
+    if (!s || !k) return RIJN_ERR_NULL;
+    memset(s, 0, sizeof *s);
+    if (!k->inst) return RIJN_ERR_STATE;
+    if (iv_len == 0 || iv_len > (SIZE_MAX >> 3)) return RIJN_ERR_IV_LEN;
+    if (!iv) return RIJN_ERR_NULL;
+    s->key = k;
+    if (iv_len == 12) {
+        memcpy(s->j0, iv, 12);
+        s->j0[15] = 1;
+    } else {
+        uint8_t lb[16] = { 0 };
+        ghash_padded(k, s->j0, iv, iv_len);
+        rijn_store64_be(lb + 8, (uint64_t)iv_len * 8);
+        gf_ops(k)->ghash(k->hkey, s->j0, lb, 1);
+    }
+    memcpy(s->ctr, s->j0, 16);
+    rijn_store32_be(s->ctr + 12, rijn_load32_be(s->ctr + 12) + 1);
+    s->state = ST_AAD;
+    s->encrypt = encrypt ? 1 : 0;
+    return RIJN_OK;
+}
+
+int rijn_gcm_aad(rijn_gcm_ctx *s, const uint8_t *aad, size_t len)
+{
+    if (!s) return RIJN_ERR_NULL;
+    if (s->state != ST_AAD) return RIJN_ERR_STATE;
+    if (len && !aad) return RIJN_ERR_NULL;
+    if (len > GCM_MAX_AAD - s->aad_len) return RIJN_ERR_LIMIT;
+    s->aad_len += len;
+    const rijn_gcm_key *k = s->key;
+    if (s->buf_len) {
+        while (len && s->buf_len < 16) {
+            s->buf[s->buf_len++] = *aad++;
+            len--;
+        }
+        if (s->buf_len < 16) return RIJN_OK;
+        gf_ops(k)->ghash(k->hkey, s->y, s->buf, 1);
+        s->buf_len = 0;
+    }
+    if (len >= 16) gf_ops(k)->ghash(k->hkey, s->y, aad, len / 16);
+    memcpy(s->buf, aad + len - len % 16, len % 16);
+    s->buf_len = (unsigned)(len % 16);
+    return RIJN_OK;
+}
+
+/* Close the AAD phase: pad and hash a partial AAD block. */
+static void end_aad(rijn_gcm_ctx *s)
+{
+    if (s->state == ST_AAD) {
+        if (s->buf_len) ghash_padded(s->key, s->y, s->buf, s->buf_len);
+        s->buf_len = 0;
+        s->state = ST_DATA;
+    }
+}
+
+int rijn_gcm_update(rijn_gcm_ctx *s, uint8_t *out, const uint8_t *in, size_t len)
+{
+    if (!s) return RIJN_ERR_NULL;
+    if (s->state != ST_AAD && s->state != ST_DATA) return RIJN_ERR_STATE;
+    if (len && (!in || !out)) return RIJN_ERR_NULL;
+    int r = rijn_check_overlap(out, in, len);
+    if (r) return r;
+    if (len > GCM_MAX_MSG - s->msg_len) return RIJN_ERR_LIMIT;
+    end_aad(s);
+    const rijn_gcm_key *k = s->key;
+    const struct rijn_gf128_ops *gf = gf_ops(k);
+    s->msg_len += len;
+    /* Finish a partial block. */
+    while (len && s->buf_len) {
+        uint8_t c = *in ^ s->ks[s->buf_len];
+        s->buf[s->buf_len] = s->encrypt ? c : *in;
+        *out++ = c;
+        in++;
+        len--;
+        if (++s->buf_len == 16) {
+            gf->ghash(k->hkey, s->y, s->buf, 1);
+            s->buf_len = 0;
+        }
+    }
+    /* Whole blocks, a chunk at a time. */
+    while (len >= 16) {
+        size_t m = len / 16 < RIJN_CHUNK_BLOCKS ? len / 16 : RIJN_CHUNK_BLOCKS;
+        if (!s->encrypt) gf->ghash(k->hkey, s->y, in, m);
+        rijn_ctr_blocks(&k->k, s->ctr, out, in, m, true);
+        if (s->encrypt) gf->ghash(k->hkey, s->y, out, m);
+        in += 16 * m;
+        out += 16 * m;
+        len -= 16 * m;
+    }
+    /* Start a partial block. */
+    if (len) {
+        memset(s->ks, 0, 16);
+        rijn_ctr_blocks(&k->k, s->ctr, s->ks, s->ks, 1, true);
+        for (size_t i = 0; i < len; i++) {
+            out[i] = in[i] ^ s->ks[i];
+            s->buf[i] = s->encrypt ? out[i] : in[i];
+        }
+        s->buf_len = (unsigned)len;
+    }
+    return RIJN_OK;
+}
+
+/* The full 16-byte tag: E_K(J0) xor GHASH(..., [len(A)]_64 || [len(C)]_64). */
+static void full_tag(rijn_gcm_ctx *s, uint8_t tag[16])
+{
+    const rijn_gcm_key *k = s->key;
+    uint8_t lb[16];
+    end_aad(s);
+    if (s->buf_len) ghash_padded(k, s->y, s->buf, s->buf_len);
+    rijn_store64_be(lb, s->aad_len * 8);
+    rijn_store64_be(lb + 8, s->msg_len * 8);
+    gf_ops(k)->ghash(k->hkey, s->y, lb, 1);
+    rijn_ops(&k->k)->encrypt(k->k.ks, tag, s->j0, 1);
+    rijn_xor16(tag, tag, s->y);
+}
+
+int rijn_gcm_finish(rijn_gcm_ctx *s, uint8_t *tag, size_t tag_len)
+{
+    if (!s || !tag) return RIJN_ERR_NULL;
+    if ((s->state != ST_AAD && s->state != ST_DATA) || !s->encrypt) return RIJN_ERR_STATE;
+    if (tag_len < 4 || tag_len > 16) return RIJN_ERR_TAG_LEN;
+    uint8_t t[16];
+    full_tag(s, t);
+    memcpy(tag, t, tag_len);
+    rijn_wipe(t, sizeof t);
+    rijn_gcm_ctx_clear(s);
+    s->state = ST_DONE;
+    return RIJN_OK;
+}
+
+int rijn_gcm_verify(rijn_gcm_ctx *s, const uint8_t *tag, size_t tag_len)
+{
+    if (!s || !tag) return RIJN_ERR_NULL;
+    if ((s->state != ST_AAD && s->state != ST_DATA) || s->encrypt) return RIJN_ERR_STATE;
+    if (tag_len < 4 || tag_len > 16) return RIJN_ERR_TAG_LEN;
+    uint8_t t[16];
+    full_tag(s, t);
+    int r = rijn_ct_memcmp(t, tag, tag_len) == 0 ? RIJN_OK : RIJN_ERR_AUTH;
+    rijn_wipe(t, sizeof t);
+    rijn_gcm_ctx_clear(s);
+    s->state = ST_DONE;
+    return r;
+}
+
+void rijn_gcm_ctx_clear(rijn_gcm_ctx *s)
+{
+    rijn_wipe(s, sizeof *s);
+}
+
+static int oneshot_check(const rijn_gcm_key *k, const uint8_t *iv, size_t iv_len, const uint8_t *aad, size_t aad_len,
+                         const uint8_t *in, size_t len, const uint8_t *out, const uint8_t *tag, size_t tag_len)
+{
+    if (!k || !tag || (len && (!in || !out)) || (aad_len && !aad)) return RIJN_ERR_NULL;
+    if (!k->inst) return RIJN_ERR_STATE;
+    if (iv_len == 0) return RIJN_ERR_IV_LEN;
+    if (!iv) return RIJN_ERR_NULL;
+    if (tag_len < 4 || tag_len > 16) return RIJN_ERR_TAG_LEN;
+    if ((uint64_t)len > GCM_MAX_MSG) return RIJN_ERR_LIMIT;
+    if ((uint64_t)aad_len > GCM_MAX_AAD) return RIJN_ERR_LIMIT;
+    return rijn_check_overlap(out, in, len);
+}
+
+int rijn_gcm_seal(const rijn_gcm_key *k, const uint8_t *iv, size_t iv_len, const uint8_t *aad, size_t aad_len,
+                  const uint8_t *in, size_t len, uint8_t *out, uint8_t *tag, size_t tag_len)
+{
+    rijn_gcm_ctx s;
+    int r = oneshot_check(k, iv, iv_len, aad, aad_len, in, len, out, tag, tag_len);
+    if (r == RIJN_OK) r = rijn_gcm_start(&s, k, iv, iv_len, 1);
+    if (r == RIJN_OK) r = rijn_gcm_aad(&s, aad, aad_len);
+    if (r == RIJN_OK) r = rijn_gcm_update(&s, out, in, len);
+    if (r == RIJN_OK) r = rijn_gcm_finish(&s, tag, tag_len);
+    rijn_gcm_ctx_clear(&s);
+    return r;
+}
+
+int rijn_gcm_open(const rijn_gcm_key *k, const uint8_t *iv, size_t iv_len, const uint8_t *aad, size_t aad_len,
+                  const uint8_t *in, size_t len, const uint8_t *tag, size_t tag_len, uint8_t *out)
+{
+    rijn_gcm_ctx s;
+    int r = oneshot_check(k, iv, iv_len, aad, aad_len, in, len, out, tag, tag_len);
+    if (r) {
+        if (out && len && r != RIJN_ERR_OVERLAP) rijn_wipe(out, len);
+        return r;
+    }
+    /* Pass 1: authenticate the ciphertext. */
+    r = rijn_gcm_start(&s, k, iv, iv_len, 0);
+    if (r == RIJN_OK) r = rijn_gcm_aad(&s, aad, aad_len);
+    if (r == RIJN_OK) {
+        end_aad(&s);
+        ghash_padded(k, s.y, in, len);
+        s.msg_len = len;
+        s.buf_len = 0;
+        uint8_t ctr[16];
+        memcpy(ctr, s.ctr, 16);
+        r = rijn_gcm_verify(&s, tag, tag_len);
+        /* Pass 2: decrypt only what authenticated. */
+        if (r == RIJN_OK) {
+            size_t full = len / 16;
+            if (full) rijn_ctr_blocks(&k->k, ctr, out, in, full, true);
+            if (len % 16) {
+                uint8_t b[16] = { 0 };
+                memcpy(b, in + 16 * full, len % 16);
+                rijn_ctr_blocks(&k->k, ctr, b, b, 1, true);
+                memcpy(out + 16 * full, b, len % 16);
+                rijn_wipe(b, sizeof b);
+            }
+        }
+    }
+    if (r != RIJN_OK && out && len) rijn_wipe(out, len);
+    rijn_gcm_ctx_clear(&s);
+    return r;
+}

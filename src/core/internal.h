@@ -21,6 +21,17 @@
 
 #define RIJN_HIDDEN __attribute__((visibility("hidden")))
 
+/* Mark a value computed from secrets as public (a verdict such as "tag
+ * matched"). Only the secret-taint test build (-DRIJN_CTGRIND, see
+ * tests/c/ct_taint.c) does anything: it tells valgrind the value is
+ * defined, so branching on it is not reported. */
+#ifdef RIJN_CTGRIND
+#include <valgrind/memcheck.h>
+#define RIJN_DECLASSIFY(p, n) VALGRIND_MAKE_MEM_DEFINED((p), (n))
+#else
+#define RIJN_DECLASSIFY(p, n) ((void)(p), (void)(n))
+#endif
+
 /* ------------------------------------------------------------ CPU bits -- */
 /* One bit per feature; the names are in src/core/cpu.c. */
 enum {

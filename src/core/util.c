@@ -50,8 +50,10 @@ int rijn_ct_memcmp(const uint8_t *a, const uint8_t *b, size_t n)
 {
     uint8_t d = 0;
     for (size_t i = 0; i < n; i++) d |= a[i] ^ b[i];
-    /* 0 -> 0, non-zero -> -1, without a branch on d. */
-    return (int)(((uint32_t)d + 0xffu) >> 8) * -1;
+    /* 0 -> 0, non-zero -> -1, without a branch on d. The verdict is public. */
+    int r = (int)(((uint32_t)d + 0xffu) >> 8) * -1;
+    RIJN_DECLASSIFY(&r, sizeof r);
+    return r;
 }
 
 int rijn_aes_setkey(rijn_aes_key *k, const struct rijn_desc *d, const uint8_t *key, size_t key_len)

@@ -100,10 +100,12 @@ int rijn_cbc_decrypt_pad(const rijn_cbc_ctx *c, const uint8_t iv[16], uint8_t *o
         uint32_t in_pad = ((i - p) >> 8) & 1;   /* i < p */
         bad |= in_pad & (((out[len - 1 - i] ^ p) + 0xff) >> 8);
     }
+    RIJN_DECLASSIFY(&bad, sizeof bad);   /* the verdict is public */
     if (bad) {
         rijn_wipe(out, len);
         return RIJN_ERR_PADDING;
     }
+    RIJN_DECLASSIFY(&p, sizeof p);       /* a valid pad length is public */
     *out_len = len - p;
     return RIJN_OK;
 }

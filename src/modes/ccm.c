@@ -49,7 +49,7 @@ static void mac_absorb(struct mac *m, const uint8_t *p, size_t len)
     }
     if (m->n) return;   /* everything went into the partial block */
     if (len >= 16) rijn_ops(m->k)->cbc_mac(m->k->ks, m->x, p, len / 16);
-    memcpy(m->buf, p + len - len % 16, len % 16);
+    if (len % 16) memcpy(m->buf, p + len - len % 16, len % 16);
     m->n = len % 16;
 }
 

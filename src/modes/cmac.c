@@ -65,7 +65,7 @@ int rijn_cmac_update(rijn_cmac_ctx *s, const uint8_t *in, size_t len)
     if (len && !in) return RIJN_ERR_NULL;
     const rijn_aes_key *k = &s->key->k;
     if (s->buf_len + len <= 16) {
-        memcpy(s->buf + s->buf_len, in, len);
+        if (len) memcpy(s->buf + s->buf_len, in, len);
         s->buf_len += (unsigned)len;
         return RIJN_OK;
     }

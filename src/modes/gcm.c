@@ -109,7 +109,7 @@ int rijn_gcm_aad(rijn_gcm_ctx *s, const uint8_t *aad, size_t len)
         s->buf_len = 0;
     }
     if (len >= 16) gf_ops(k)->ghash(k->hkey, s->y, aad, len / 16);
-    memcpy(s->buf, aad + len - len % 16, len % 16);
+    if (len % 16) memcpy(s->buf, aad + len - len % 16, len % 16);
     s->buf_len = (unsigned)(len % 16);
     return RIJN_OK;
 }

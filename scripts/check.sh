@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# make check: every test. Builds three trees:
+#   build/       the release build (what users get)
+#   build-ct/    the same with -DRIJN_CTGRIND, for the valgrind taint test
+#   build-asan/  ASan + UBSan, the C tests and the Python suite run again
+set -eu
+cd "$(dirname "$0")/.."
+./scripts/deps.sh
+JOBS=$(nproc 2>/dev/null || echo 2)
+
+echo "== build (release, -Werror)"
+make -s -j"$JOBS" all
+echo "== build-ct (secret-taint build)"
+make -s -j"$JOBS" BUILD=build-ct EXTRA_CFLAGS=-DRIJN_CTGRIND build-ct/tests/ct_taint build-ct/librijn.so
+echo "== build-asan (AddressSanitizer + UndefinedBehaviorSanitizer)"
+SAN="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all"
+make -s -j"$JOBS" BUILD=build-asan OPT=-O1 EXTRA_CFLAGS="$SAN" EXTRA_LDFLAGS="$SAN" all
+
+echo "== exported symbols are rijn_* only"
+bad=$(nm -D --defined-only build/librijn.so | awk '$2 ~ /[TDBR]/ && $3 !~ /^rijn_/ {print $3}')
+[ -z "$bad" ] || { echo "unexpected exports: $bad" >&2; exit 1; }
+
+echo "== tests (release build)"
+RIJN_BUILD=build RIJN_CT_BUILD=build-ct python3 -m pytest -q tests/py
+
+echo "== tests under ASan + UBSan"
+ASAN_LIB=$(cc -print-file-name=libasan.so)
+UBSAN_LIB=$(cc -print-file-name=libubsan.so)
+export ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
+build-asan/tests/test_api
+RIJN_BUILD=build-asan LD_PRELOAD="$ASAN_LIB $UBSAN_LIB" python3 -m pytest -q -p no:cacheprovider \
+    tests/py/test_wycheproof.py tests/py/test_diff.py tests/py/test_nist.py tests/py/test_cli.py
+echo "== make check: all passed"

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Install what `make check` needs. As root with apt it installs; otherwise
+# it lists exactly what is missing and fails.
+set -u
+missing_apt=()
+missing_py=()
+command -v cc >/dev/null || missing_apt+=(gcc)
+command -v make >/dev/null || missing_apt+=(make)
+command -v valgrind >/dev/null || missing_apt+=(valgrind)
+[ -f /usr/include/valgrind/memcheck.h ] || missing_apt+=(valgrind)
+ldconfig -p 2>/dev/null | grep -q 'libcrypto.so.3 ' || missing_apt+=(libssl3)
+command -v python3 >/dev/null || missing_apt+=(python3 python3-pip)
+if command -v python3 >/dev/null; then
+    python3 -c 'import pytest' 2>/dev/null || missing_py+=(pytest)
+    python3 -c 'import cryptography' 2>/dev/null || missing_py+=(cryptography)
+    python3 -c 'import cryptography_vectors' 2>/dev/null || missing_py+=(cryptography-vectors)
+fi
+if [ ${#missing_apt[@]} -gt 0 ]; then
+    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+        echo "deps: apt-get install ${missing_apt[*]}"
+        apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+            "${missing_apt[@]}" >/dev/null || { echo "deps: apt-get failed" >&2; exit 1; }
+    else
+        echo "deps: missing Debian packages: ${missing_apt[*]} (run make check as root, or install them)" >&2
+        exit 1
+    fi
+fi
+if [ ${#missing_py[@]} -gt 0 ]; then
+    echo "deps: pip install ${missing_py[*]}"
+    python3 -m pip install -q "${missing_py[@]}" 2>/dev/null ||
+        python3 -m pip install -q --break-system-packages "${missing_py[@]}" || {
+        echo "deps: missing Python packages: ${missing_py[*]} (pip install ${missing_py[*]})" >&2
+        exit 1
+    }
+fi
+exit 0

@@ -70,7 +70,7 @@ install: $(BUILD)/librijn.a $(BUILD)/librijn.so $(BUILD)/rijn $(BUILD)/rijn.pc
 	install -m 755 $(BUILD)/librijn.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib/
 	ln -sf librijn.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib/$(SONAME)
 	ln -sf librijn.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib/librijn.so
-	install -m 644 $(BUILD)/rijn.pc $(DESTDIR)$(PREFIX)/lib/pkgconfig/
+	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' rijn.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/rijn.pc
 	install -m 755 $(BUILD)/rijn $(DESTDIR)$(PREFIX)/bin/
 
 clean:

@@ -32,14 +32,18 @@ def cases(name):
 h = bytes.fromhex
 
 
-@pytest.mark.parametrize("driver", mode_drivers("gcm(aes)"))
-def test_gcm(driver):
+def check_aead(name, driver, seal, open_):
+    """One AEAD file: valid cases must match both ways; invalid ones are
+    refused (a parameter error from seal, AUTH from open) and a failed open
+    leaves nothing but zeros in the output."""
     n = 0
-    for g, t in cases("aes_gcm_test.json"):
+    for g, t in cases(name):
         key, iv, aad, msg, ct, tag = (h(t[k]) for k in ("key", "iv", "aad", "msg", "ct", "tag"))
         ok = t["result"] == "valid"
         try:
-            c, tg = R.gcm_seal(driver, key, iv, aad, msg, len(tag))
+            c, tg = seal(driver, key, iv, aad, msg, len(tag))
+            # Seal may only succeed on an invalid case whose fault is the tag.
+            assert ok or t["result"] == "acceptable" or "ModifiedTag" in t["flags"], t["tcId"]
             if ok:
                 assert (c, tg) == (ct, tag), t["tcId"]
         except R.RijnError as e:
@@ -47,7 +51,7 @@ def test_gcm(driver):
             assert e.name in ("IV_LEN", "TAG_LEN", "KEY_LEN"), (t["tcId"], e.name)
         probe = []
         try:
-            p = R.gcm_open(driver, key, iv, aad, ct, tag, out_probe=probe)
+            p = open_(driver, key, iv, aad, ct, tag, out_probe=probe)
             assert ok or t["result"] == "acceptable", f"tcId {t['tcId']} accepted an invalid case"
             assert p == msg
         except R.RijnError as e:
@@ -55,32 +59,16 @@ def test_gcm(driver):
             assert probe == [] or set(probe[0]) <= {0}, "plaintext released on failure"
         n += 1
     assert n > 200
+
+
+@pytest.mark.parametrize("driver", mode_drivers("gcm(aes)"))
+def test_gcm(driver):
+    check_aead("aes_gcm_test.json", driver, R.gcm_seal, R.gcm_open)
 
 
 @pytest.mark.parametrize("driver", mode_drivers("ccm(aes)"))
 def test_ccm(driver):
-    n = 0
-    for g, t in cases("aes_ccm_test.json"):
-        key, iv, aad, msg, ct, tag = (h(t[k]) for k in ("key", "iv", "aad", "msg", "ct", "tag"))
-        ok = t["result"] == "valid"
-        try:
-            c, tg = R.ccm_seal(driver, key, iv, aad, msg, len(tag))
-            assert ok or t["result"] == "acceptable" or "ModifiedTag" in t["flags"], t["tcId"]
-            if ok:
-                assert (c, tg) == (ct, tag), t["tcId"]
-        except R.RijnError as e:
-            assert not ok, (t["tcId"], e.name)
-            assert e.name in ("IV_LEN", "TAG_LEN"), (t["tcId"], e.name)
-        probe = []
-        try:
-            p = R.ccm_open(driver, key, iv, aad, ct, tag, out_probe=probe)
-            assert ok or t["result"] == "acceptable", f"tcId {t['tcId']} accepted an invalid case"
-            assert p == msg
-        except R.RijnError as e:
-            assert not ok, (t["tcId"], e.name)
-            assert probe == [] or set(probe[0]) <= {0}, "plaintext released on failure"
-        n += 1
-    assert n > 200
+    check_aead("aes_ccm_test.json", driver, R.ccm_seal, R.ccm_open)
 
 
 @pytest.mark.parametrize("driver", mode_drivers("cmac(aes)"))

@@ -296,7 +296,7 @@ static void usage(FILE *f)
             "  rijn dec (same options) < in > out\n"
             "  rijn mac --alg cmac(aes) [--driver DRV] --key HEX [--tag-len N] < in > tag\n"
             "  rijn speed [--alg ALG]... [--driver DRV] [--sizes 16,64,...] [--key-bits 128|192|256]\n"
-            "             [--seconds S] [--json] [--vs openssl]\n"
+            "             [--seconds S] [--stat median|best] [--json] [--vs openssl]\n"
             "ALG: ecb(aes) cbc(aes) ctr(aes) xts(aes) gcm(aes) ccm(aes) cmac(aes)\n"
             "RIJN_CPU=-feature,... masks CPU features (features: %s)\n",
             rijn_cpu_feature_names());

@@ -142,117 +142,8 @@ static void unpack4(uint8_t *out, uint64_t q[8])
 
 /* ---------------------------------------------------------- S-boxes -- */
 
-/* The non-linear middle of the Boyar-Peralta circuit, shared by the
- * forward and inverse S-box. Inputs are the 27 linear combinations T and
- * D; outputs M46..M63. */
-struct bp_mid { uint64_t m46, m47, m48, m49, m50, m51, m52, m53, m54, m55, m56, m57, m58, m59, m60, m61, m62, m63; };
-
-static inline void bp_middle(struct bp_mid *o, uint64_t T1, uint64_t T2, uint64_t T3, uint64_t T4, uint64_t T6,
-                             uint64_t T8, uint64_t T9, uint64_t T10, uint64_t T13, uint64_t T14, uint64_t T15,
-                             uint64_t T16, uint64_t T17, uint64_t T19, uint64_t T20, uint64_t T22, uint64_t T23,
-                             uint64_t T24, uint64_t T25, uint64_t T26, uint64_t T27, uint64_t D)
-{
-    uint64_t M1 = T13 & T6;
-    uint64_t M6 = T3 & T16;
-    uint64_t M11 = T1 & T15;
-    uint64_t M13 = (T4 & T27) ^ M11;
-    uint64_t M15 = (T2 & T10) ^ M11;
-    uint64_t M20 = T14 ^ M1 ^ (T23 & T8) ^ M13;
-    uint64_t M21 = (T19 & D) ^ M1 ^ T24 ^ M15;
-    uint64_t M22 = T26 ^ M6 ^ (T22 & T9) ^ M13;
-    uint64_t M23 = (T20 & T17) ^ M6 ^ M15 ^ T25;
-    uint64_t M25 = M22 & M20;
-    uint64_t M37 = M21 ^ ((M20 ^ M21) & (M23 ^ M25));
-    uint64_t M38 = M20 ^ M25 ^ (M21 | (M20 & M23));
-    uint64_t M39 = M23 ^ ((M22 ^ M23) & (M21 ^ M25));
-    uint64_t M40 = M22 ^ M25 ^ (M23 | (M21 & M22));
-    uint64_t M41 = M38 ^ M40;
-    uint64_t M42 = M37 ^ M39;
-    uint64_t M43 = M37 ^ M38;
-    uint64_t M44 = M39 ^ M40;
-    uint64_t M45 = M42 ^ M41;
-    o->m46 = M44 & T6;
-    o->m47 = M40 & T8;
-    o->m48 = M39 & D;
-    o->m49 = M43 & T16;
-    o->m50 = M38 & T9;
-    o->m51 = M37 & T17;
-    o->m52 = M42 & T15;
-    o->m53 = M45 & T27;
-    o->m54 = M41 & T10;
-    o->m55 = M44 & T13;
-    o->m56 = M40 & T23;
-    o->m57 = M39 & T19;
-    o->m58 = M43 & T3;
-    o->m59 = M38 & T22;
-    o->m60 = M37 & T20;
-    o->m61 = M42 & T1;
-    o->m62 = M45 & T4;
-    o->m63 = M41 & T2;
-}
-
-/* Forward S-box without its affine constant: q <- S(q) ^ 0x63 per byte.
- * (U0 is the most significant bit, as in the paper.) */
-static inline void sbox_fwd_noconst(uint64_t q[8])
-{
-    uint64_t U0 = q[7], U1 = q[6], U2 = q[5], U3 = q[4], U4 = q[3], U5 = q[2], U6 = q[1], U7 = q[0];
-    /* Top linear layer. */
-    uint64_t T1 = U0 ^ U3, T2 = U0 ^ U5, T3 = U0 ^ U6, T4 = U3 ^ U5, T5 = U4 ^ U6;
-    uint64_t T6 = T1 ^ T5, T7 = U1 ^ U2, T8 = U7 ^ T6, T9 = U7 ^ T7, T10 = T6 ^ T7;
-    uint64_t T11 = U1 ^ U5, T12 = U2 ^ U5, T13 = T3 ^ T4, T14 = T6 ^ T11, T15 = T5 ^ T11;
-    uint64_t T16 = T5 ^ T12, T17 = T9 ^ T16, T18 = U3 ^ U7, T19 = T7 ^ T18, T20 = T1 ^ T19;
-    uint64_t T21 = U6 ^ U7, T22 = T7 ^ T21, T23 = T2 ^ T22, T24 = T2 ^ T10, T25 = T20 ^ T17;
-    uint64_t T26 = T3 ^ T16, T27 = T1 ^ T12;
-    struct bp_mid m;
-    bp_middle(&m, T1, T2, T3, T4, T6, T8, T9, T10, T13, T14, T15, T16, T17, T19, T20, T22, T23, T24, T25,
-              T26, T27, U7);
-    /* Bottom linear layer; the XNORs of the paper are plain XORs here. */
-    uint64_t L0 = m.m61 ^ m.m62, L1 = m.m50 ^ m.m56, L2 = m.m46 ^ m.m48, L3 = m.m47 ^ m.m55;
-    uint64_t L4 = m.m54 ^ m.m58, L5 = m.m49 ^ m.m61, L6 = m.m62 ^ L5, L7 = m.m46 ^ L3;
-    uint64_t L8 = m.m51 ^ m.m59, L9 = m.m52 ^ m.m53, L10 = m.m53 ^ L4, L11 = m.m60 ^ L2;
-    uint64_t L12 = m.m48 ^ m.m51, L13 = m.m50 ^ L0, L14 = m.m52 ^ m.m61, L15 = m.m55 ^ L1;
-    uint64_t L16 = m.m56 ^ L0, L17 = m.m57 ^ L1, L18 = m.m58 ^ L8, L19 = m.m63 ^ L4;
-    uint64_t L20 = L0 ^ L1, L21 = L1 ^ L7, L22 = L3 ^ L12, L23 = L18 ^ L2, L24 = L15 ^ L9;
-    uint64_t L25 = L6 ^ L10, L26 = L7 ^ L9, L27 = L8 ^ L10, L28 = L11 ^ L14, L29 = L11 ^ L17;
-    q[7] = L6 ^ L24;
-    q[6] = L16 ^ L26;   /* ~ in the paper: folded */
-    q[5] = L19 ^ L28;   /* ~ */
-    q[4] = L6 ^ L21;
-    q[3] = L20 ^ L22;
-    q[2] = L25 ^ L29;
-    q[1] = L13 ^ L27;   /* ~ */
-    q[0] = L6 ^ L23;    /* ~ */
-}
-
-/* Inverse S-box, complete (its input NOTs included). */
-static void sbox_inv(uint64_t q[8])
-{
-    uint64_t U0 = q[7], U1 = q[6], U2 = q[5], U3 = q[4], U4 = q[3], U5 = q[2], U6 = q[1], U7 = q[0];
-    uint64_t T23 = U0 ^ U3, T22 = ~(U1 ^ U3), T2 = ~(U0 ^ U1), T1 = U3 ^ U4, T24 = ~(U4 ^ U7);
-    uint64_t R5 = U6 ^ U7, T8 = ~(U1 ^ T23), T19 = T22 ^ R5, T9 = ~(U7 ^ T1), T10 = T2 ^ T24;
-    uint64_t T13 = T2 ^ R5, T3 = T1 ^ R5, T25 = ~(U2 ^ T1), R13 = U1 ^ U6, T17 = ~(U2 ^ T19);
-    uint64_t T20 = T24 ^ R13, T4 = U4 ^ T8, R17 = ~(U2 ^ U5), R18 = ~(U5 ^ U6), R19 = ~(U2 ^ U4);
-    uint64_t D = U0 ^ R17, T6 = T22 ^ R17, T16 = R13 ^ R19, T27 = T1 ^ R18, T15 = T10 ^ T27;
-    uint64_t T14 = T10 ^ R18, T26 = T3 ^ T16;
-    struct bp_mid m;
-    bp_middle(&m, T1, T2, T3, T4, T6, T8, T9, T10, T13, T14, T15, T16, T17, T19, T20, T22, T23, T24, T25,
-              T26, T27, D);
-    uint64_t P0 = m.m52 ^ m.m61, P1 = m.m58 ^ m.m59, P2 = m.m54 ^ m.m62, P3 = m.m47 ^ m.m50;
-    uint64_t P4 = m.m48 ^ m.m56, P5 = m.m46 ^ m.m51, P6 = m.m49 ^ m.m60, P7 = P0 ^ P1;
-    uint64_t P8 = m.m50 ^ m.m53, P9 = m.m55 ^ m.m63, P10 = m.m57 ^ P4, P11 = P0 ^ P3;
-    uint64_t P12 = m.m46 ^ m.m48, P13 = m.m49 ^ m.m51, P14 = m.m49 ^ m.m62, P15 = m.m54 ^ m.m59;
-    uint64_t P16 = m.m57 ^ m.m61, P17 = m.m58 ^ P2, P18 = m.m63 ^ P5, P19 = P2 ^ P3;
-    uint64_t P20 = P4 ^ P6, P22 = P2 ^ P7, P23 = P7 ^ P8, P24 = P5 ^ P7, P25 = P6 ^ P10;
-    uint64_t P26 = P9 ^ P11, P27 = P10 ^ P18, P28 = P11 ^ P25, P29 = P15 ^ P20;
-    q[7] = P13 ^ P22;
-    q[6] = P26 ^ P29;
-    q[5] = P17 ^ P28;
-    q[4] = P12 ^ P22;
-    q[3] = P23 ^ P27;
-    q[2] = P19 ^ P24;
-    q[1] = P14 ^ P23;
-    q[0] = P9 ^ P16;
-}
+typedef uint64_t bs_word;
+#include "aes/bp_sbox.h"
 
 /* ----------------------------------------------------- linear layers -- */
 
@@ -407,22 +298,6 @@ static void decrypt4(const ct64_ks *ks, uint64_t q[8])
 
 /* --------------------------------------------------------- key setup -- */
 
-/* SubWord (FIPS 197 §5.2) in constant time, through the circuit. */
-static uint32_t sub_word(uint32_t w)
-{
-    uint64_t q[8];
-    for (int j = 0; j < 8; j++) {
-        uint64_t v = 0;
-        for (int r = 0; r < 4; r++) v |= (uint64_t)((w >> (8 * r + j)) & 1) << r;
-        q[j] = v;
-    }
-    sbox_fwd_noconst(q);
-    uint32_t o = 0;
-    for (int j = 0; j < 8; j++)
-        for (int r = 0; r < 4; r++) o |= (uint32_t)((q[j] >> r) & 1) << (8 * r + j);
-    return o ^ 0x63636363u;
-}
-
 /* Bit-slice one 16-byte round key, the same for all four blocks. */
 static void slice_key(uint64_t out[8], const uint8_t k[16])
 {
@@ -435,32 +310,16 @@ static void slice_key(uint64_t out[8], const uint8_t k[16])
 static void ct64_setkey(void *ctx, const uint8_t *key, size_t key_len)
 {
     ct64_ks *ks = ctx;
-    const unsigned nk = (unsigned)key_len / 4, nr = nk + 6;
-    uint32_t w[60];   /* little-endian words: byte 0 of the word is row 0 */
+    const unsigned nr = (unsigned)key_len / 4 + 6;
+    uint32_t w[60];
     uint8_t rk[16], phys[16];
 
     ks->rounds = nr;
-    for (unsigned i = 0; i < nk; i++) w[i] = rijn_load32_le(key + 4 * i);
-    uint32_t rcon = 1;
-    for (unsigned i = nk; i < 4 * (nr + 1); i++) {
-        uint32_t t = w[i - 1];
-        if (i % nk == 0) {
-            t = sub_word((t >> 8) | (t << 24)) ^ rcon;     /* RotWord, SubWord, Rcon */
-            rcon = (rcon << 1) ^ (0x11b & -(rcon >> 7));
-        } else if (nk > 6 && i % nk == 4) {
-            t = sub_word(t);
-        }
-        w[i] = w[i - nk] ^ t;
-    }
+    bs_expand_key(w, key, key_len);
     for (unsigned r = 0; r <= nr; r++) {
         for (int c = 0; c < 4; c++) rijn_store32_le(rk + 4 * c, w[4 * r + c]);
         slice_key(ks->dec[r], rk);
-        /* Encryption: physical order after s = r mod 4 skipped ShiftRows,
-         * K_phys(row, c') = K(row, c' - row s), and 0x63 folded (r >= 1). */
-        unsigned s = r % 4;
-        for (int c = 0; c < 4; c++)
-            for (int row = 0; row < 4; row++)
-                phys[4 * c + row] = rk[4 * ((c - row * (int)s) & 3) + row] ^ (r ? 0x63 : 0);
+        bs_fixslice_key(phys, rk, r);
         slice_key(ks->enc[r], phys);
     }
     rijn_wipe(w, sizeof w);

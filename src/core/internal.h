@@ -70,6 +70,10 @@ struct rijn_cipher_ops {
      * block: CBC encryption (iv updated) and CBC-MAC (mac updated). */
     void (*cbc_encrypt)(const void *ks, uint8_t iv[16], uint8_t *out, const uint8_t *in, size_t n);
     void (*cbc_mac)(const void *ks, uint8_t mac[16], const uint8_t *in, size_t n);
+    /* Optional CTR fast path with the contract of rijn_ctr_blocks (below):
+     * counters built inside the driver, no pass through memory. NULL: the
+     * mode layer builds counter blocks and calls encrypt. */
+    void (*ctr)(const void *ks, uint8_t ctr[16], uint8_t *out, const uint8_t *in, size_t n, bool inc32);
 };
 
 /* ------------------------------------------------------------- GF(2^128) -- */
@@ -81,8 +85,22 @@ struct rijn_gf128_ops {
     void (*ghash)(const void *hkey, uint8_t y[16], const uint8_t *in, size_t n);
 };
 
+/* ------------------------------------------------------ dedicated GCM -- */
+/* A fused GCM driver: it uses the key formats of one block-cipher driver
+ * and one GHASH driver (set up by them), and replaces the template's bulk
+ * loop. crypt handles n whole blocks: CTR with inc32 counters from ctr
+ * (advanced by n) and GHASH of the ciphertext into y. Everything else
+ * (J0, AAD, partial blocks, lengths, tag) stays in src/modes/gcm.c. */
+struct rijn_desc;
+struct rijn_gcm_ops {
+    const struct rijn_desc *cipher;
+    const struct rijn_desc *gf;
+    void (*crypt)(const void *ks, const void *hkey, uint8_t ctr[16], uint8_t y[16], uint8_t *out,
+                  const uint8_t *in, size_t n, bool encrypt);
+};
+
 /* ---------------------------------------------------------- descriptor -- */
-enum rijn_kind { RIJN_KIND_CIPHER = 1, RIJN_KIND_GF128 = 2 };
+enum rijn_kind { RIJN_KIND_CIPHER = 1, RIJN_KIND_GF128 = 2, RIJN_KIND_GCM = 3 };
 
 struct rijn_desc {
     const char *alg;       /* "aes" or "gf128" */
@@ -93,12 +111,16 @@ struct rijn_desc {
     enum rijn_kind kind;
     const struct rijn_cipher_ops *cipher;
     const struct rijn_gf128_ops *gf128;
+    const struct rijn_gcm_ops *gcm;
 };
 
-/* The descriptors, defined at the bottom of each driver file. */
+/* The descriptors, defined at the bottom of each driver file. A dedicated
+ * mode driver's descriptor has alg "gcm(aes)" and kind RIJN_KIND_GCM. */
 extern const struct rijn_desc rijn_aes_generic_desc;
 extern const struct rijn_desc rijn_aes_ct64_desc;
+extern const struct rijn_desc rijn_aes_ct128_desc;
 extern const struct rijn_desc rijn_ghash_ct64_desc;
+extern const struct rijn_desc rijn_gcm_ct128_desc;
 
 /* ------------------------------------------------------------ registry -- */
 enum rijn_mode {
@@ -126,6 +148,7 @@ struct rijn_inst {
     const struct rijn_desc *prim;    /* for mode NONE */
     const struct rijn_desc *cipher;  /* block cipher (all modes) */
     const struct rijn_desc *gf;      /* GHASH (GCM) */
+    const struct rijn_gcm_ops *gcm;  /* dedicated GCM driver, or NULL */
     int selftest;                    /* enum rijn_selftest_status, atomic */
 };
 
@@ -181,11 +204,22 @@ static inline void rijn_store32_be(uint8_t *p, uint32_t v)
 }
 static inline uint64_t rijn_load64_be(const uint8_t *p)
 {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    uint64_t v;
+    memcpy(&v, p, 8);
+    return __builtin_bswap64(v);
+#else
     return ((uint64_t)rijn_load32_be(p) << 32) | rijn_load32_be(p + 4);
+#endif
 }
 static inline void rijn_store64_be(uint8_t *p, uint64_t v)
 {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    v = __builtin_bswap64(v);
+    memcpy(p, &v, 8);
+#else
     rijn_store32_be(p, (uint32_t)(v >> 32)); rijn_store32_be(p + 4, (uint32_t)v);
+#endif
 }
 static inline uint32_t rijn_load32_le(const uint8_t *p)
 {

@@ -3,7 +3,8 @@
  * out of them, and the selection rule.
  *
  * Policy, top to bottom:
- *   1. Primitive drivers (block ciphers, GHASH) are listed in `drivers`.
+ *   1. Drivers are listed in `drivers`: primitives (block ciphers, GHASH)
+ *      and dedicated mode drivers (a fused GCM), each one an instance.
  *   2. Each mode template is instantiated over every block-cipher driver
  *      (and, for GCM, every GHASH driver). The instance's name shows the
  *      composition; its priority is the block cipher's, or for GCM the mean
@@ -26,9 +27,11 @@
 
 /* Every driver, in no particular order: priorities decide. */
 static const struct rijn_desc *const drivers[] = {
+    &rijn_aes_ct128_desc,
     &rijn_aes_ct64_desc,
     &rijn_aes_generic_desc,
     &rijn_ghash_ct64_desc,
+    &rijn_gcm_ct128_desc,
 };
 #define NDRIVERS (sizeof drivers / sizeof drivers[0])
 
@@ -69,10 +72,22 @@ static void reg_init(void)
 {
     for (size_t i = 0; i < NDRIVERS; i++) {
         const struct rijn_desc *d = drivers[i];
-        struct rijn_inst *in = add(d->alg, d->priority, d->ct, d->cpu, RIJN_MODE_NONE);
-        if (!in) return;
+        struct rijn_inst *in;
+        if (d->kind == RIJN_KIND_GCM) {
+            /* Usable only where its parts are; constant-time only if they are. */
+            const struct rijn_gcm_ops *g = d->gcm;
+            in = add(d->alg, d->priority, d->ct && g->cipher->ct && g->gf->ct, d->cpu | g->cipher->cpu | g->gf->cpu,
+                     RIJN_MODE_GCM);
+            if (!in) return;
+            in->cipher = g->cipher;
+            in->gf = g->gf;
+            in->gcm = g;
+        } else {
+            in = add(d->alg, d->priority, d->ct, d->cpu, RIJN_MODE_NONE);
+            if (!in) return;
+            in->prim = d;
+        }
         snprintf(in->name, sizeof in->name, "%s", d->name);
-        in->prim = d;
     }
     for (size_t t = 0; t < sizeof templates / sizeof templates[0]; t++) {
         for (size_t i = 0; i < NDRIVERS; i++) {
@@ -180,7 +195,7 @@ int rijn_driver_get(size_t i, rijn_driver_info *info)
     info->available = available(in);
     info->selected = rijn_lookup(in->alg, NULL, &sel) == RIJN_OK && sel == in;
     info->selftest = available(in) ? __atomic_load_n(&in->selftest, __ATOMIC_ACQUIRE) : RIJN_SELFTEST_UNAVAILABLE;
-    info->is_template = in->mode != RIJN_MODE_NONE;
+    info->is_template = in->mode != RIJN_MODE_NONE && !in->gcm;
     /* Written once per index with the same content: benign. */
     info->cpu_features = rijn_cpu_names(in->cpu, feats[i], sizeof feats[i]);
     return RIJN_OK;

@@ -200,8 +200,9 @@ def gcm_open(driver, key, iv, aad, data, tag, offset=0, inplace=False, out_probe
     return dst.bytes()
 
 
-def gcm_stream(driver, key, iv, aad_parts, data_parts, encrypt=True, tag=None, tag_len=16):
-    """Streaming API: returns (output, tag or None); raises on failure."""
+def gcm_stream(driver, key, iv, aad_parts, data_parts, encrypt=True, tag=None, tag_len=16, inplace=False):
+    """Streaming API: returns (output, tag or None); raises on failure.
+    inplace: each part is processed in its own buffer, in == out."""
     raw, k = _ctx()
     sraw, s = _ctx()
     _chk(LIB.rijn_gcm_init(k, _drv(driver), _p(key), S(len(key))))
@@ -211,8 +212,9 @@ def gcm_stream(driver, key, iv, aad_parts, data_parts, encrypt=True, tag=None, t
             _chk(LIB.rijn_gcm_aad(s, _p(a), S(len(a))))
         out = b""
         for d in data_parts:
-            b = Buf(len(d))
-            _chk(LIB.rijn_gcm_update(s, b.ptr(), _p(d), S(len(d))))
+            b = Buf(d) if inplace else Buf(len(d))
+            src = b.ptr() if inplace else _p(d)
+            _chk(LIB.rijn_gcm_update(s, b.ptr(), src, S(len(d))))
             out += b.bytes()
         if encrypt:
             t = Buf(16)

@@ -127,7 +127,9 @@ def test_gcm(driver):
         dp = [p[a:b] for a, b in zip([0] + dc, dc + [n])]
         assert R.gcm_stream(driver, key, iv, ap, dp, True) == (c, t)
         cp = [c[a:b] for a, b in zip([0] + dc, dc + [n])]
-        assert R.gcm_stream(driver, key, iv, ap, cp, False, tag=t)[0] == p
+        ip = rng.random() < 0.5
+        assert R.gcm_stream(driver, key, iv, ap, dp, True, inplace=ip) == (c, t)
+        assert R.gcm_stream(driver, key, iv, ap, cp, False, tag=t, inplace=ip)[0] == p
         # Truncated tags are prefixes.
         tl = rng.randrange(4, 17)
         assert R.gcm_seal(driver, key, iv, aad, p, tl)[1] == t[:tl]

@@ -49,21 +49,7 @@ static void slice_key(bs_word out[8], const uint8_t k[16])
 static void ct128_setkey(void *ctx, const uint8_t *key, size_t key_len)
 {
     ct128_ks *ks = ctx;
-    const unsigned nr = (unsigned)key_len / 4 + 6;
-    uint32_t w[60];
-    uint8_t rk[16], phys[16];
-
-    ks->rounds = nr;
-    bs_expand_key(w, key, key_len);
-    for (unsigned r = 0; r <= nr; r++) {
-        for (int c = 0; c < 4; c++) rijn_store32_le(rk + 4 * c, w[4 * r + c]);
-        slice_key(ks->dec[r], rk);
-        bs_fixslice_key(phys, rk, r);
-        slice_key(ks->enc[r], phys);
-    }
-    rijn_wipe(w, sizeof w);
-    rijn_wipe(rk, sizeof rk);
-    rijn_wipe(phys, sizeof phys);
+    ks->rounds = bs_schedule(ks->enc, ks->dec, key, key_len, slice_key);
 }
 
 /* ------------------------------------------------------ block driver -- */
@@ -112,16 +98,12 @@ static void ct128_ctr(const void *ctx, uint8_t ctr[16], uint8_t *out, const uint
     uint8_t blk[16];
     while (n) {
         size_t m = n < 8 ? n : 8;
+        const uint64_t hi0 = hi, lo0 = lo;
         for (int b = 0; b < 8; b++) {
             rijn_store64_be(blk, hi);
             rijn_store64_be(blk + 8, lo);
             memcpy(&q[b], blk, 16);
-            if (inc32) {
-                lo = (lo & 0xffffffff00000000ull) | (uint32_t)(lo + 1);
-            } else {
-                lo++;
-                hi += (lo == 0);
-            }
+            rijn_ctr_inc(&hi, &lo, inc32);
         }
         ortho(q);
         encrypt8(ks, q);
@@ -139,14 +121,9 @@ static void ct128_ctr(const void *ctx, uint8_t ctr[16], uint8_t *out, const uint
             memcpy(ksb, q, sizeof ksb);
             rijn_xor_bytes(out, in, ksb, 16 * m);
             rijn_wipe(ksb, sizeof ksb);
-            for (size_t b = m; b < 8; b++) {
-                if (inc32) {
-                    lo = (lo & 0xffffffff00000000ull) | (uint32_t)(lo - 1);
-                } else {
-                    hi -= (lo == 0);
-                    lo--;
-                }
-            }
+            hi = hi0;
+            lo = lo0;
+            for (size_t b = 0; b < m; b++) rijn_ctr_inc(&hi, &lo, inc32);
         }
         in += 16 * m;
         out += 16 * m;

@@ -55,6 +55,9 @@
  */
 #include "core/internal.h"
 
+typedef uint64_t bs_word;
+#include "aes/bp_sbox.h"    /* the S-box circuit, key expansion, ortho() */
+
 typedef struct {
     uint64_t enc[15][8];   /* fixsliced, 0x63-folded */
     uint64_t dec[15][8];   /* plain bit-sliced */
@@ -69,31 +72,6 @@ static inline uint64_t ror64(uint64_t x, unsigned n)
 }
 
 /* ---------------------------------------------------------- packing -- */
-
-/* Transpose 8x8 bit blocks: afterwards q[e] bit (8m + i) is the old q[i]
- * bit (8m + e). An involution. */
-#define SWAPMOVE(hi, lo, mask, n)                       \
-    do {                                                \
-        uint64_t t_ = (((lo) >> (n)) ^ (hi)) & (mask);  \
-        (hi) ^= t_;                                     \
-        (lo) ^= t_ << (n);                              \
-    } while (0)
-
-static void ortho(uint64_t q[8])
-{
-    SWAPMOVE(q[1], q[0], 0x5555555555555555ull, 1);
-    SWAPMOVE(q[3], q[2], 0x5555555555555555ull, 1);
-    SWAPMOVE(q[5], q[4], 0x5555555555555555ull, 1);
-    SWAPMOVE(q[7], q[6], 0x5555555555555555ull, 1);
-    SWAPMOVE(q[2], q[0], 0x3333333333333333ull, 2);
-    SWAPMOVE(q[3], q[1], 0x3333333333333333ull, 2);
-    SWAPMOVE(q[6], q[4], 0x3333333333333333ull, 2);
-    SWAPMOVE(q[7], q[5], 0x3333333333333333ull, 2);
-    SWAPMOVE(q[4], q[0], 0x0f0f0f0f0f0f0f0full, 4);
-    SWAPMOVE(q[5], q[1], 0x0f0f0f0f0f0f0f0full, 4);
-    SWAPMOVE(q[6], q[2], 0x0f0f0f0f0f0f0f0full, 4);
-    SWAPMOVE(q[7], q[3], 0x0f0f0f0f0f0f0f0full, 4);
-}
 
 /* Byte r of a 32-bit word to bit 16r, and back. */
 static inline uint64_t spread16(uint32_t x)
@@ -139,11 +117,6 @@ static void unpack4(uint8_t *out, uint64_t q[8])
         }
     }
 }
-
-/* ---------------------------------------------------------- S-boxes -- */
-
-typedef uint64_t bs_word;
-#include "aes/bp_sbox.h"
 
 /* ----------------------------------------------------- linear layers -- */
 
@@ -252,48 +225,18 @@ static inline void inv_mix(uint64_t q[8])
     mix_s0(q);
 }
 
-static inline void add_key(uint64_t q[8], const uint64_t k[8])
-{
-    for (int j = 0; j < 8; j++) q[j] ^= k[j];
-}
-
 /* ------------------------------------------------------------ cipher -- */
+
+#include "aes/bs_rounds.h"
 
 static void encrypt4(const ct64_ks *ks, uint64_t q[8])
 {
-    const unsigned nr = ks->rounds;
-    add_key(q, ks->enc[0]);
-    /* Rounds 1..nr-1 with s = i mod 4 = 1, 2, 3, 0; nr - 1 is 9, 11 or 13,
-     * so the last group of four is cut short. */
-    for (unsigned i = 1;; i += 4) {
-        sbox_fwd_noconst(q); mix_s1(q); add_key(q, ks->enc[i]);
-        if (i + 1 == nr) break;
-        sbox_fwd_noconst(q); mix_s2(q); add_key(q, ks->enc[i + 1]);
-        if (i + 2 == nr) break;
-        sbox_fwd_noconst(q); mix_s3(q); add_key(q, ks->enc[i + 2]);
-        if (i + 3 == nr) break;
-        sbox_fwd_noconst(q); mix_s0(q); add_key(q, ks->enc[i + 3]);
-        if (i + 4 == nr) break;
-    }
-    sbox_fwd_noconst(q);
-    add_key(q, ks->enc[nr]);
-    if (nr % 4 == 2)
-        for (int j = 0; j < 8; j++) q[j] = shift_rows2(q[j]);
+    bs_encrypt((const bs_word(*)[8])ks->enc, ks->rounds, q);
 }
 
 static void decrypt4(const ct64_ks *ks, uint64_t q[8])
 {
-    const unsigned nr = ks->rounds;
-    add_key(q, ks->dec[nr]);
-    for (unsigned i = nr - 1; i > 0; i--) {
-        for (int j = 0; j < 8; j++) q[j] = inv_shift_rows(q[j]);
-        sbox_inv(q);
-        add_key(q, ks->dec[i]);
-        inv_mix(q);
-    }
-    for (int j = 0; j < 8; j++) q[j] = inv_shift_rows(q[j]);
-    sbox_inv(q);
-    add_key(q, ks->dec[0]);
+    bs_decrypt((const bs_word(*)[8])ks->dec, ks->rounds, q);
 }
 
 /* --------------------------------------------------------- key setup -- */
@@ -310,21 +253,7 @@ static void slice_key(uint64_t out[8], const uint8_t k[16])
 static void ct64_setkey(void *ctx, const uint8_t *key, size_t key_len)
 {
     ct64_ks *ks = ctx;
-    const unsigned nr = (unsigned)key_len / 4 + 6;
-    uint32_t w[60];
-    uint8_t rk[16], phys[16];
-
-    ks->rounds = nr;
-    bs_expand_key(w, key, key_len);
-    for (unsigned r = 0; r <= nr; r++) {
-        for (int c = 0; c < 4; c++) rijn_store32_le(rk + 4 * c, w[4 * r + c]);
-        slice_key(ks->dec[r], rk);
-        bs_fixslice_key(phys, rk, r);
-        slice_key(ks->enc[r], phys);
-    }
-    rijn_wipe(w, sizeof w);
-    rijn_wipe(rk, sizeof rk);
-    rijn_wipe(phys, sizeof phys);
+    ks->rounds = bs_schedule(ks->enc, ks->dec, key, key_len, slice_key);
 }
 
 /* ------------------------------------------------------ block driver -- */

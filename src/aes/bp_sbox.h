@@ -125,6 +125,34 @@ static inline void sbox_inv(bs_word q[8])
     q[0] = P9 ^ P16;
 }
 
+/* 8x8 bit transposition inside every byte, over eight words: afterwards
+ * q[e] bit (8m + i) is the old q[i] bit (8m + e). An involution. Loading
+ * one block (or an interleaved pair of columns) per word and running it
+ * gives the bit-sliced representation. (bs_word){0} ^ mask broadcasts the
+ * mask to every lane of a vector word. */
+#define BS_SWAPMOVE(hi, lo, mask, n)                                  \
+    do {                                                              \
+        bs_word t_ = (((lo) >> (n)) ^ (hi)) & ((bs_word){ 0 } ^ (mask)); \
+        (hi) ^= t_;                                                   \
+        (lo) ^= t_ << (n);                                            \
+    } while (0)
+
+static inline void ortho(bs_word q[8])
+{
+    BS_SWAPMOVE(q[1], q[0], 0x5555555555555555ull, 1);
+    BS_SWAPMOVE(q[3], q[2], 0x5555555555555555ull, 1);
+    BS_SWAPMOVE(q[5], q[4], 0x5555555555555555ull, 1);
+    BS_SWAPMOVE(q[7], q[6], 0x5555555555555555ull, 1);
+    BS_SWAPMOVE(q[2], q[0], 0x3333333333333333ull, 2);
+    BS_SWAPMOVE(q[3], q[1], 0x3333333333333333ull, 2);
+    BS_SWAPMOVE(q[6], q[4], 0x3333333333333333ull, 2);
+    BS_SWAPMOVE(q[7], q[5], 0x3333333333333333ull, 2);
+    BS_SWAPMOVE(q[4], q[0], 0x0f0f0f0f0f0f0f0full, 4);
+    BS_SWAPMOVE(q[5], q[1], 0x0f0f0f0f0f0f0f0full, 4);
+    BS_SWAPMOVE(q[6], q[2], 0x0f0f0f0f0f0f0f0full, 4);
+    BS_SWAPMOVE(q[7], q[3], 0x0f0f0f0f0f0f0f0full, 4);
+}
+
 /* The key expansion of FIPS 197 §5.2 into words w[0 .. 4 (Nr + 1)),
  * little-endian (byte 0 of a word is row 0). SubWord goes through the
  * circuit, so no table is indexed by key bytes. */

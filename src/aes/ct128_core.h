@@ -61,35 +61,7 @@ typedef uint16_t u16x8 __attribute__((vector_size(16)));
 
 /* ---------------------------------------------------------- packing -- */
 
-static inline bs_word splat(uint64_t v)
-{
-    return (bs_word){ v, v };
-}
 
-#define SWAPMOVE(hi, lo, mask, n)                              \
-    do {                                                       \
-        bs_word t_ = (((lo) >> (n)) ^ (hi)) & splat(mask);     \
-        (hi) ^= t_;                                            \
-        (lo) ^= t_ << (n);                                     \
-    } while (0)
-
-/* 8x8 bit transposition inside every byte: q[e] bit i of byte p becomes
- * the old q[i] bit e of byte p. An involution. */
-static inline void ortho(bs_word q[8])
-{
-    SWAPMOVE(q[1], q[0], 0x5555555555555555ull, 1);
-    SWAPMOVE(q[3], q[2], 0x5555555555555555ull, 1);
-    SWAPMOVE(q[5], q[4], 0x5555555555555555ull, 1);
-    SWAPMOVE(q[7], q[6], 0x5555555555555555ull, 1);
-    SWAPMOVE(q[2], q[0], 0x3333333333333333ull, 2);
-    SWAPMOVE(q[3], q[1], 0x3333333333333333ull, 2);
-    SWAPMOVE(q[6], q[4], 0x3333333333333333ull, 2);
-    SWAPMOVE(q[7], q[5], 0x3333333333333333ull, 2);
-    SWAPMOVE(q[4], q[0], 0x0f0f0f0f0f0f0f0full, 4);
-    SWAPMOVE(q[5], q[1], 0x0f0f0f0f0f0f0f0full, 4);
-    SWAPMOVE(q[6], q[2], 0x0f0f0f0f0f0f0f0full, 4);
-    SWAPMOVE(q[7], q[3], 0x0f0f0f0f0f0f0f0full, 4);
-}
 
 static inline void pack8(bs_word q[8], const uint8_t *in)
 {
@@ -138,11 +110,6 @@ static inline void mix_s1(bs_word q[8]) { MIX_BODY(1); }
 static inline void mix_s2(bs_word q[8]) { MIX_BODY(2); }
 static inline void mix_s3(bs_word q[8]) { MIX_BODY(3); }
 
-static inline void add_key(bs_word q[8], const bs_word k[8])
-{
-    for (int j = 0; j < 8; j++) q[j] ^= k[j];
-}
-
 /* ShiftRows twice: rows 1 and 3 move by two columns. */
 static inline bs_word shift_rows2(bs_word x)
 {
@@ -173,39 +140,16 @@ static inline void inv_mix(bs_word q[8])
 
 /* ------------------------------------------------------------ cipher -- */
 
+#include "aes/bs_rounds.h"
+
 static inline void encrypt8(const ct128_ks *ks, bs_word q[8])
 {
-    const unsigned nr = ks->rounds;
-    add_key(q, ks->enc[0]);
-    for (unsigned i = 1;; i += 4) {
-        sbox_fwd_noconst(q); mix_s1(q); add_key(q, ks->enc[i]);
-        if (i + 1 == nr) break;
-        sbox_fwd_noconst(q); mix_s2(q); add_key(q, ks->enc[i + 1]);
-        if (i + 2 == nr) break;
-        sbox_fwd_noconst(q); mix_s3(q); add_key(q, ks->enc[i + 2]);
-        if (i + 3 == nr) break;
-        sbox_fwd_noconst(q); mix_s0(q); add_key(q, ks->enc[i + 3]);
-        if (i + 4 == nr) break;
-    }
-    sbox_fwd_noconst(q);
-    add_key(q, ks->enc[nr]);
-    if (nr % 4 == 2)
-        for (int j = 0; j < 8; j++) q[j] = shift_rows2(q[j]);
+    bs_encrypt((const bs_word(*)[8])ks->enc, ks->rounds, q);
 }
 
 static inline void decrypt8(const ct128_ks *ks, bs_word q[8])
 {
-    const unsigned nr = ks->rounds;
-    add_key(q, ks->dec[nr]);
-    for (unsigned i = nr - 1; i > 0; i--) {
-        for (int j = 0; j < 8; j++) q[j] = inv_shift_rows(q[j]);
-        sbox_inv(q);
-        add_key(q, ks->dec[i]);
-        inv_mix(q);
-    }
-    for (int j = 0; j < 8; j++) q[j] = inv_shift_rows(q[j]);
-    sbox_inv(q);
-    add_key(q, ks->dec[0]);
+    bs_decrypt((const bs_word(*)[8])ks->dec, ks->rounds, q);
 }
 
 #endif

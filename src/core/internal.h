@@ -166,6 +166,19 @@ static inline const struct rijn_cipher_ops *rijn_ops(const rijn_aes_key *k)
     return ((const struct rijn_desc *)k->drv)->cipher;
 }
 
+/* Advance a counter block held as two big-endian 64-bit halves: the whole
+ * 128 bits (wrapping mod 2^128), or only the low 32 bits (GCM's inc32,
+ * SP 800-38D §6.2). */
+static inline void rijn_ctr_inc(uint64_t *hi, uint64_t *lo, bool inc32)
+{
+    if (inc32) {
+        *lo = (*lo & 0xffffffff00000000ull) | (uint32_t)(*lo + 1);
+    } else {
+        *lo += 1;
+        *hi += (*lo == 0);
+    }
+}
+
 /* CTR keystream over n blocks: out = in xor E(ctr), E(ctr+1), ...
  * inc32: increment only the low 32 bits (GCM's inc32), else all 128 bits.
  * ctr is advanced by n. */

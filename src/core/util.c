@@ -80,12 +80,7 @@ void rijn_ctr_blocks(const rijn_aes_key *k, uint8_t ctr[16], uint8_t *out, const
         for (size_t i = 0; i < m; i++) {
             rijn_store64_be(buf + 16 * i, hi);
             rijn_store64_be(buf + 16 * i + 8, lo);
-            if (inc32) {
-                lo = (lo & 0xffffffff00000000ull) | (uint32_t)(lo + 1);
-            } else {
-                lo++;
-                hi += (lo == 0);
-            }
+            rijn_ctr_inc(&hi, &lo, inc32);
         }
         ops->encrypt(k->ks, buf, buf, m);
         rijn_xor_bytes(out, in, buf, 16 * m);

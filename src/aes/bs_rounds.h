@@ -1,0 +1,79 @@
+/*
+ * The round sequence and key schedule of the fixsliced bit-sliced AES,
+ * written once for aes-ct64 and aes-ct128 (reasoning: aes_ct64.c).
+ *
+ * The including file defines the word type bs_word, includes bp_sbox.h,
+ * and defines its layout's linear layers, then includes this header:
+ *   mix_s0 .. mix_s3   MixColumns after s = 0..3 skipped ShiftRows
+ *   shift_rows2        ShiftRows applied twice (the final fix-up)
+ *   inv_shift_rows     InvShiftRows, for the plain inverse cipher
+ *   inv_mix            InvMixColumns
+ * The key schedules are arrays of Nr + 1 round keys of eight words.
+ */
+#ifndef RIJN_BS_ROUNDS_H
+#define RIJN_BS_ROUNDS_H
+
+static inline void add_key(bs_word q[8], const bs_word k[8])
+{
+    for (int j = 0; j < 8; j++) q[j] ^= k[j];
+}
+
+/* Fixsliced encryption (FIPS 197 §5.1 with ShiftRows skipped). */
+static inline void bs_encrypt(const bs_word (*rk)[8], unsigned nr, bs_word q[8])
+{
+    add_key(q, rk[0]);
+    /* Rounds 1..nr-1 with s = i mod 4 = 1, 2, 3, 0; nr - 1 is 9, 11 or 13,
+     * so the last group of four is cut short. */
+    for (unsigned i = 1;; i += 4) {
+        sbox_fwd_noconst(q); mix_s1(q); add_key(q, rk[i]);
+        if (i + 1 == nr) break;
+        sbox_fwd_noconst(q); mix_s2(q); add_key(q, rk[i + 1]);
+        if (i + 2 == nr) break;
+        sbox_fwd_noconst(q); mix_s3(q); add_key(q, rk[i + 2]);
+        if (i + 3 == nr) break;
+        sbox_fwd_noconst(q); mix_s0(q); add_key(q, rk[i + 3]);
+        if (i + 4 == nr) break;
+    }
+    sbox_fwd_noconst(q);
+    add_key(q, rk[nr]);
+    if (nr % 4 == 2)   /* AES-128 and AES-256 end with s = 2; AES-192 with 0 */
+        for (int j = 0; j < 8; j++) q[j] = shift_rows2(q[j]);
+}
+
+/* The plain inverse cipher (FIPS 197 §5.3). */
+static inline void bs_decrypt(const bs_word (*rk)[8], unsigned nr, bs_word q[8])
+{
+    add_key(q, rk[nr]);
+    for (unsigned i = nr - 1; i > 0; i--) {
+        for (int j = 0; j < 8; j++) q[j] = inv_shift_rows(q[j]);
+        sbox_inv(q);
+        add_key(q, rk[i]);
+        inv_mix(q);
+    }
+    for (int j = 0; j < 8; j++) q[j] = inv_shift_rows(q[j]);
+    sbox_inv(q);
+    add_key(q, rk[0]);
+}
+
+/* Both schedules from a 16/24/32-byte key; slice() bit-slices one 16-byte
+ * round key for every block lane. Returns Nr. */
+static inline unsigned bs_schedule(bs_word (*enc)[8], bs_word (*dec)[8], const uint8_t *key, size_t key_len,
+                                   void (*slice)(bs_word out[8], const uint8_t k[16]))
+{
+    const unsigned nr = (unsigned)key_len / 4 + 6;
+    uint32_t w[60];
+    uint8_t rk[16], phys[16];
+    bs_expand_key(w, key, key_len);
+    for (unsigned r = 0; r <= nr; r++) {
+        for (int c = 0; c < 4; c++) rijn_store32_le(rk + 4 * c, w[4 * r + c]);
+        slice(dec[r], rk);
+        bs_fixslice_key(phys, rk, r);
+        slice(enc[r], phys);
+    }
+    rijn_wipe(w, sizeof w);
+    rijn_wipe(rk, sizeof rk);
+    rijn_wipe(phys, sizeof phys);
+    return nr;
+}
+
+#endif

@@ -130,19 +130,6 @@ static inline uint64_t rmove(uint64_t x, unsigned k, unsigned j, uint64_t mj)
     return (ror64(x, 16 * k + 4 * j) & mj) | (ror64(x, 16 * k + 4 * j - 16) & ~mj);
 }
 
-/* 2 t (xtime) on bit-sliced words, mod x^8 + x^4 + x^3 + x + 1: bits 0, 1,
- * 3, 4 receive the carry t7. Written into o[], used by MixColumns. */
-#define XTIME_XOR(o, t)                 \
-    do {                                \
-        o[0] ^= t[7];                   \
-        o[1] ^= t[0] ^ t[7];            \
-        o[2] ^= t[1];                   \
-        o[3] ^= t[2] ^ t[7];            \
-        o[4] ^= t[3] ^ t[7];            \
-        o[5] ^= t[4];                   \
-        o[6] ^= t[5];                   \
-        o[7] ^= t[6];                   \
-    } while (0)
 
 /* MixColumns with s = 0: B = ror 16, R(2,0) = ror 32. */
 static inline void mix_s0(uint64_t q[8])

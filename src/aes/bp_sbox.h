@@ -125,6 +125,20 @@ static inline void sbox_inv(bs_word q[8])
     q[0] = P9 ^ P16;
 }
 
+/* o ^= 2 t on bit-sliced words (xtime, FIPS 197 §4.2.1): multiplication by
+ * x modulo x^8 + x^4 + x^3 + x + 1, so bits 0, 1, 3 and 4 receive t7. */
+#define XTIME_XOR(o, t)                 \
+    do {                                \
+        o[0] ^= t[7];                   \
+        o[1] ^= t[0] ^ t[7];            \
+        o[2] ^= t[1];                   \
+        o[3] ^= t[2] ^ t[7];            \
+        o[4] ^= t[3] ^ t[7];            \
+        o[5] ^= t[4];                   \
+        o[6] ^= t[5];                   \
+        o[7] ^= t[6];                   \
+    } while (0)
+
 /* 8x8 bit transposition inside every byte, over eight words: afterwards
  * q[e] bit (8m + i) is the old q[i] bit (8m + e). An involution. Loading
  * one block (or an interleaved pair of columns) per word and running it

@@ -77,18 +77,6 @@ static inline void unpack8(uint8_t *out, bs_word q[8])
 
 /* ----------------------------------------------------- linear layers -- */
 
-/* o ^= 2 t, bit-sliced (xtime mod x^8 + x^4 + x^3 + x + 1). */
-#define XTIME_XOR(o, t)                 \
-    do {                                \
-        o[0] ^= t[7];                   \
-        o[1] ^= t[0] ^ t[7];            \
-        o[2] ^= t[1];                   \
-        o[3] ^= t[2] ^ t[7];            \
-        o[4] ^= t[3] ^ t[7];            \
-        o[5] ^= t[4];                   \
-        o[6] ^= t[5];                   \
-        o[7] ^= t[6];                   \
-    } while (0)
 
 /* MixColumns after s skipped ShiftRows: B = R(1, s) q, t = q ^ B,
  * out = 2 t ^ B ^ R(2, 2 s) t. One body per s so that the lane

@@ -14,7 +14,7 @@ echo "== build-ct (secret-taint build)"
 make -s -j"$JOBS" BUILD=build-ct EXTRA_CFLAGS=-DRIJN_CTGRIND build-ct/tests/ct_taint build-ct/librijn.so
 echo "== build-asan (AddressSanitizer + UndefinedBehaviorSanitizer)"
 SAN="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all"
-make -s -j"$JOBS" BUILD=build-asan OPT=-O1 EXTRA_CFLAGS="$SAN" EXTRA_LDFLAGS="$SAN" all
+make -s -j"$JOBS" BUILD=build-asan OPT=-O1 EXTRA_CFLAGS="$SAN -DRIJN_TEST_HOOKS" EXTRA_LDFLAGS="$SAN" all
 
 echo "== exported symbols are rijn_* only"
 bad=$(nm -D --defined-only build/librijn.so | awk '$2 ~ /[TDBR]/ && $3 !~ /^rijn_/ {print $3}')
@@ -29,5 +29,6 @@ UBSAN_LIB=$(cc -print-file-name=libubsan.so)
 export ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 build-asan/tests/test_api
 RIJN_BUILD=build-asan LD_PRELOAD="$ASAN_LIB $UBSAN_LIB" python3 -m pytest -q -p no:cacheprovider \
-    tests/py/test_wycheproof.py tests/py/test_diff.py tests/py/test_nist.py tests/py/test_cli.py
+    tests/py/test_wycheproof.py tests/py/test_diff.py tests/py/test_nist.py tests/py/test_cli.py \
+    tests/py/test_selftest.py
 echo "== make check: all passed"

@@ -20,6 +20,9 @@ uint32_t rijn_cpu_detect_arch(void)
     unsigned a, b, c, d;
     uint32_t m = 0;
     if (!__get_cpuid(1, &a, &b, &c, &d)) return 0;
+#ifdef __x86_64__
+    m |= RIJN_CPU_X86_64;
+#endif
     if (d & (1u << 26)) m |= RIJN_CPU_SSE2;
     if (c & (1u << 9)) m |= RIJN_CPU_SSSE3;
     if (c & (1u << 19)) m |= RIJN_CPU_SSE41;

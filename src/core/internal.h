@@ -45,6 +45,9 @@ enum {
     RIJN_CPU_VAES = 1u << 7,
     RIJN_CPU_VPCLMUL = 1u << 8,
     RIJN_CPU_BMI2 = 1u << 9,
+    /* The library was built for x86-64 and runs there: drivers written with
+     * x86 intrinsics require it, so on other builds they are unavailable. */
+    RIJN_CPU_X86_64 = 1u << 15,
     RIJN_CPU_NEON = 1u << 16,
     RIJN_CPU_ARM_AES = 1u << 17,
     RIJN_CPU_ARM_PMULL = 1u << 18
@@ -74,6 +77,20 @@ struct rijn_cipher_ops {
      * counters built inside the driver, no pass through memory. NULL: the
      * mode layer builds counter blocks and calls encrypt. */
     void (*ctr)(const void *ks, uint8_t ctr[16], uint8_t *out, const uint8_t *in, size_t n, bool inc32);
+    /* Optional whole-mode fast paths; NULL: the mode layer composes the
+     * mode from encrypt/decrypt. Each takes n whole blocks, out == in
+     * allowed, and leaves the chaining value ready for the next call.
+     *   cbc_decrypt: iv is the previous ciphertext block (SP 800-38A §6.2).
+     *   xts: tweak T of the first block in, T * x^n out (IEEE 1619 §5.2),
+     *        one key (K1) for the data; encrypt or decrypt.
+     *   ccm: CTR from ctr (all 128 bits incremented; CCM's q-byte counter
+     *        cannot carry further within the length limit) fused with the
+     *        CBC-MAC of the plaintext into mac, SP 800-38C §6.1: for
+     *        encryption the MAC reads in, for decryption it reads out. */
+    void (*cbc_decrypt)(const void *ks, uint8_t iv[16], uint8_t *out, const uint8_t *in, size_t n);
+    void (*xts)(const void *ks, uint8_t tweak[16], uint8_t *out, const uint8_t *in, size_t n, bool encrypt);
+    void (*ccm)(const void *ks, uint8_t mac[16], uint8_t ctr[16], uint8_t *out, const uint8_t *in, size_t n,
+                bool encrypt);
 };
 
 /* ------------------------------------------------------------- GF(2^128) -- */
@@ -121,6 +138,12 @@ extern const struct rijn_desc rijn_aes_ct64_desc;
 extern const struct rijn_desc rijn_aes_ct128_desc;
 extern const struct rijn_desc rijn_ghash_ct64_desc;
 extern const struct rijn_desc rijn_gcm_ct128_desc;
+extern const struct rijn_desc rijn_aes_aesni_desc;
+extern const struct rijn_desc rijn_aes_vaes_desc;
+extern const struct rijn_desc rijn_ghash_pclmul_desc;
+extern const struct rijn_desc rijn_gcm_aesni_desc;
+extern const struct rijn_desc rijn_gcm_aesni_avx_desc;
+extern const struct rijn_desc rijn_gcm_vaes_desc;
 
 /* ------------------------------------------------------------ registry -- */
 enum rijn_mode {

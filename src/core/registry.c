@@ -33,6 +33,12 @@ static const struct rijn_desc *const drivers[] = {
     &rijn_aes_generic_desc,
     &rijn_ghash_ct64_desc,
     &rijn_gcm_ct128_desc,
+    &rijn_aes_aesni_desc,
+    &rijn_aes_vaes_desc,
+    &rijn_ghash_pclmul_desc,
+    &rijn_gcm_aesni_desc,
+    &rijn_gcm_aesni_avx_desc,
+    &rijn_gcm_vaes_desc,
 };
 #define NDRIVERS (sizeof drivers / sizeof drivers[0])
 

@@ -41,12 +41,17 @@ int rijn_cbc_decrypt(const rijn_cbc_ctx *c, uint8_t iv[16], uint8_t *out, const 
 {
     int r = cbc_check(c, iv, out, in, len);
     if (r != RIJN_OK) return r;
+    const struct rijn_cipher_ops *ops = rijn_ops(&c->k);
+    if (ops->cbc_decrypt) {
+        if (len) ops->cbc_decrypt(c->k.ks, iv, out, in, len / 16);
+        return RIJN_OK;
+    }
     uint8_t save[16 * RIJN_CHUNK_BLOCKS];
     size_t n = len / 16;
     while (n) {
         size_t m = n < RIJN_CHUNK_BLOCKS ? n : RIJN_CHUNK_BLOCKS;
         memcpy(save, in, 16 * m);
-        rijn_ops(&c->k)->decrypt(c->k.ks, out, save, m);
+        ops->decrypt(c->k.ks, out, save, m);
         rijn_xor16(out, out, iv);
         for (size_t i = 1; i < m; i++) rijn_xor16(out + 16 * i, out + 16 * i, save + 16 * (i - 1));
         memcpy(iv, save + 16 * (m - 1), 16);

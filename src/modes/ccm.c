@@ -74,18 +74,17 @@ static int ccm_check(const rijn_ccm_key *k, const uint8_t *nonce, size_t nonce_l
     return rijn_check_overlap(out, in, len);
 }
 
-/* The CBC-MAC tag T over B0, the encoded AAD and the plaintext p. */
-static void ccm_mac(const rijn_ccm_key *k, const uint8_t *nonce, size_t nonce_len, const uint8_t *aad, size_t aad_len,
-                    const uint8_t *p, size_t len, size_t tag_len, uint8_t t[16])
+/* B0 and the encoded, padded AAD into the CBC-MAC (whole blocks after). */
+static void ccm_header(struct mac *m, const uint8_t *nonce, size_t nonce_len, const uint8_t *aad, size_t aad_len,
+                       size_t len, size_t tag_len)
 {
-    struct mac m = { .k = &k->k, .x = { 0 }, .n = 0 };
     size_t q = 15 - nonce_len;
     uint8_t b0[16], hdr[10];
     size_t hl;
     b0[0] = (uint8_t)((aad_len ? 64 : 0) | ((tag_len - 2) / 2) << 3 | (q - 1));
     memcpy(b0 + 1, nonce, nonce_len);
     for (size_t i = 0; i < q; i++) b0[15 - i] = (uint8_t)((uint64_t)len >> (8 * i));
-    mac_absorb(&m, b0, 16);
+    mac_absorb(m, b0, 16);
     if (aad_len) {
         uint64_t a = aad_len;
         if (a < 0xff00) {
@@ -95,67 +94,78 @@ static void ccm_mac(const rijn_ccm_key *k, const uint8_t *nonce, size_t nonce_le
         } else {
             hdr[0] = 0xff; hdr[1] = 0xff; rijn_store64_be(hdr + 2, a); hl = 10;
         }
-        mac_absorb(&m, hdr, hl);
-        mac_absorb(&m, aad, aad_len);
-        mac_pad(&m);
+        mac_absorb(m, hdr, hl);
+        mac_absorb(m, aad, aad_len);
+        mac_pad(m);
     }
-    mac_absorb(&m, p, len);
-    mac_pad(&m);
-    memcpy(t, m.x, 16);
-    rijn_wipe(&m, sizeof m);
 }
 
-/* CTR from A_i over len bytes of in; A_0's keystream goes to s0. */
-static void ccm_ctr(const rijn_ccm_key *k, const uint8_t *nonce, size_t nonce_len, uint8_t *out, const uint8_t *in,
-                    size_t len, uint8_t s0[16])
+/* The payload: CTR from A_1 and the CBC-MAC of the plaintext (in for
+ * encryption, out for decryption); A_0's keystream goes to s0. Whole
+ * blocks go to the driver's fused CCM path when it has one. */
+static void ccm_payload(const rijn_ccm_key *k, struct mac *m, const uint8_t *nonce, size_t nonce_len, uint8_t *out,
+                        const uint8_t *in, size_t len, uint8_t s0[16], bool encrypt)
 {
+    const struct rijn_cipher_ops *ops = rijn_ops(&k->k);
     uint8_t a[16] = { 0 };
+    size_t full = len / 16, r = len % 16;
     a[0] = (uint8_t)(14 - nonce_len);          /* q - 1 */
     memcpy(a + 1, nonce, nonce_len);
     memset(s0, 0, 16);
     rijn_ctr_blocks(&k->k, a, s0, s0, 1, false);   /* A_0, then a = A_1 */
-    if (len >= 16) rijn_ctr_blocks(&k->k, a, out, in, len / 16, false);
-    if (len % 16) {
+    if (full && ops->ccm) {
+        ops->ccm(k->k.ks, m->x, a, out, in, full, encrypt);
+    } else if (full) {
+        if (encrypt) mac_absorb(m, in, 16 * full);
+        rijn_ctr_blocks(&k->k, a, out, in, full, false);
+        if (!encrypt) mac_absorb(m, out, 16 * full);
+    }
+    if (r) {
         uint8_t b[16] = { 0 };
-        size_t full = len - len % 16;
-        memcpy(b, in + full, len % 16);
+        memcpy(b, in + 16 * full, r);
+        if (encrypt) mac_absorb(m, b, r);
         rijn_ctr_blocks(&k->k, a, b, b, 1, false);
-        memcpy(out + full, b, len % 16);
+        memcpy(out + 16 * full, b, r);
+        if (!encrypt) mac_absorb(m, out + 16 * full, r);
         rijn_wipe(b, sizeof b);
     }
+    mac_pad(m);
+    rijn_wipe(a, sizeof a);
 }
 
 int rijn_ccm_seal(const rijn_ccm_key *k, const uint8_t *nonce, size_t nonce_len, const uint8_t *aad, size_t aad_len,
                   const uint8_t *in, size_t len, uint8_t *out, uint8_t *tag, size_t tag_len)
 {
-    uint8_t t[16], s0[16];
+    uint8_t s0[16];
     int r = ccm_check(k, nonce, nonce_len, aad, aad_len, in, len, out, tag, tag_len);
     if (r) return r;
-    ccm_mac(k, nonce, nonce_len, aad, aad_len, in, len, tag_len, t);
-    ccm_ctr(k, nonce, nonce_len, out, in, len, s0);
-    for (size_t i = 0; i < tag_len; i++) tag[i] = t[i] ^ s0[i];
-    rijn_wipe(t, 16);
+    struct mac m = { .k = &k->k, .x = { 0 }, .n = 0 };
+    ccm_header(&m, nonce, nonce_len, aad, aad_len, len, tag_len);
+    ccm_payload(k, &m, nonce, nonce_len, out, in, len, s0, true);
+    for (size_t i = 0; i < tag_len; i++) tag[i] = m.x[i] ^ s0[i];
+    rijn_wipe(&m, sizeof m);
     rijn_wipe(s0, 16);
     return RIJN_OK;
 }
 
-/* The MAC covers the plaintext, so decryption comes first; on a tag
- * mismatch the output is zeroed before returning. */
+/* The MAC covers the plaintext, so it is computed as the output is
+ * decrypted; on a tag mismatch the output is zeroed before returning. */
 int rijn_ccm_open(const rijn_ccm_key *k, const uint8_t *nonce, size_t nonce_len, const uint8_t *aad, size_t aad_len,
                   const uint8_t *in, size_t len, const uint8_t *tag, size_t tag_len, uint8_t *out)
 {
-    uint8_t t[16], s0[16];
+    uint8_t s0[16];
     int r = ccm_check(k, nonce, nonce_len, aad, aad_len, in, len, out, tag, tag_len);
     if (r) {
         if (out && len && r != RIJN_ERR_OVERLAP) rijn_wipe(out, len);
         return r;
     }
-    ccm_ctr(k, nonce, nonce_len, out, in, len, s0);
-    ccm_mac(k, nonce, nonce_len, aad, aad_len, out, len, tag_len, t);
-    rijn_xor16(t, t, s0);
-    r = rijn_ct_memcmp(t, tag, tag_len) == 0 ? RIJN_OK : RIJN_ERR_AUTH;
+    struct mac m = { .k = &k->k, .x = { 0 }, .n = 0 };
+    ccm_header(&m, nonce, nonce_len, aad, aad_len, len, tag_len);
+    ccm_payload(k, &m, nonce, nonce_len, out, in, len, s0, false);
+    rijn_xor16(m.x, m.x, s0);
+    r = rijn_ct_memcmp(m.x, tag, tag_len) == 0 ? RIJN_OK : RIJN_ERR_AUTH;
     if (r) rijn_wipe(out, len);
-    rijn_wipe(t, 16);
+    rijn_wipe(&m, sizeof m);
     rijn_wipe(s0, 16);
     return r;
 }

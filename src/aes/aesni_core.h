@@ -1,0 +1,226 @@
+/*
+ * AES with the AES-NI instructions: what the aes-aesni, aes-vaes and GCM
+ * drivers share. x86-64 only; every file that includes this compiles on
+ * other architectures to nothing but an unavailable descriptor (see the
+ * RIJN_X86 guard in the drivers).
+ *
+ * Constant time: AESENC/AESDEC/AESKEYGENASSIST/AESIMC run in fixed time
+ * whatever their operands (Intel's AES-NI white paper, §"Software side
+ * channels"); the code around them has no secret-dependent branch or
+ * address. The taint test (tests/c/ct_taint.c) checks that under valgrind.
+ *
+ * Key schedule (struct aesni_ks): the FIPS 197 §5.2 expansion, word by
+ * word, with SubWord taken from AESKEYGENASSIST (whose second output lane
+ * is RotWord(SubWord(X1)) xor an immediate: we pass 0 and add Rcon in a
+ * scalar register, so one loop serves 128-, 192- and 256-bit keys). The
+ * decryption keys are the equivalent inverse cipher's (FIPS 197 §5.3.5):
+ * dk[0] = ek[Nr], dk[i] = InvMixColumns(ek[Nr - i]) via AESIMC,
+ * dk[Nr] = ek[0]. The VAES driver keeps each round key twice more,
+ * broadcast to both 128-bit lanes of a YMM register, so that a round is one
+ * VAESENC with a memory operand and no broadcast.
+ */
+#ifndef RIJN_AESNI_CORE_H
+#define RIJN_AESNI_CORE_H
+
+#include "core/internal.h"
+
+#if defined(__x86_64__) && defined(__GNUC__)
+#define RIJN_X86 1
+#include <immintrin.h>
+
+/* Per-function targets: the library is built for baseline x86-64 and these
+ * functions run only after the registry checked the CPU bits. */
+#define AESNI_TARGET __attribute__((target("aes,pclmul,ssse3,sse4.1")))
+#define AESNI_INLINE static inline __attribute__((always_inline, target("aes,pclmul,ssse3,sse4.1")))
+
+/*
+ * VAES and VPCLMULQDQ drivers. This development machine has neither, and
+ * qemu 7.2 (Debian 12) cannot check them: it lacks VPCLMULQDQ and its
+ * 256-bit VAESENC/VAESDEC compute the upper lane wrongly (MixColumns of
+ * the wrong lane; see docs/drivers.md). So the test build
+ * -DRIJN_EMULATE_VAES (make check's build-emu/) compiles the same driver
+ * code with every 256-bit AES and carry-less instruction replaced by two
+ * 128-bit AES-NI/PCLMULQDQ ones, one per lane, which are exactly their
+ * definitions (Intel SDM: VAESENC ymm "performs ... on each 128-bit lane"),
+ * and without the VAES/VPCLMUL CPU requirement: the lane logic, counters,
+ * tweaks and GHASH pairing are then tested natively on any AVX2 machine.
+ * The target attribute drops "vaes" there, so a stray real VAES instruction
+ * cannot even compile. On a CPU with VAES the release build runs the real
+ * instructions through the same tests.
+ */
+#ifdef RIJN_EMULATE_VAES
+#define VAES_ISA "avx2,aes,pclmul"
+#define RIJN_CPU_VAES_REQ 0u
+#define RIJN_CPU_VPCLMUL_REQ 0u
+#define EMU_LANES(name, op)                                                                              \
+    static inline __attribute__((always_inline, target(VAES_ISA))) __m256i name(__m256i a, __m256i b)    \
+    {                                                                                                    \
+        return _mm256_set_m128i(op(_mm256_extracti128_si256(a, 1), _mm256_extracti128_si256(b, 1)),     \
+                                op(_mm256_castsi256_si128(a), _mm256_castsi256_si128(b)));               \
+    }
+EMU_LANES(emu_aesenc, _mm_aesenc_si128)
+EMU_LANES(emu_aesenclast, _mm_aesenclast_si128)
+EMU_LANES(emu_aesdec, _mm_aesdec_si128)
+EMU_LANES(emu_aesdeclast, _mm_aesdeclast_si128)
+#undef EMU_LANES
+#define _mm256_aesenc_epi128 emu_aesenc
+#define _mm256_aesenclast_epi128 emu_aesenclast
+#define _mm256_aesdec_epi128 emu_aesdec
+#define _mm256_aesdeclast_epi128 emu_aesdeclast
+#define _mm256_clmulepi64_epi128(a, b, imm)                                                             \
+    _mm256_set_m128i(_mm_clmulepi64_si128(_mm256_extracti128_si256(a, 1), _mm256_extracti128_si256(b, 1), imm), \
+                     _mm_clmulepi64_si128(_mm256_castsi256_si128(a), _mm256_castsi256_si128(b), imm))
+#else
+#define VAES_ISA "vaes,vpclmulqdq,avx2,aes,pclmul"
+#define RIJN_CPU_VAES_REQ RIJN_CPU_VAES
+#define RIJN_CPU_VPCLMUL_REQ RIJN_CPU_VPCLMUL
+#endif
+#define VAES_TARGET __attribute__((target(VAES_ISA)))
+#define VAES_INLINE static inline __attribute__((always_inline, target(VAES_ISA)))
+
+struct aesni_ks {
+    __m128i ek[15];
+    __m128i dk[15];
+    int nr;
+    /* aes-vaes only: ek, dk broadcast to 32 bytes (filled by its setkey). */
+    uint8_t ek2[15][32] __attribute__((aligned(32)));
+    uint8_t dk2[15][32] __attribute__((aligned(32)));
+};
+_Static_assert(sizeof(struct aesni_ks) <= RIJN_AES_KS_BYTES, "AES-NI key schedule fits rijn_aes_key");
+
+/* Byte reversal of a 128-bit lane: GCM's and CTR's big-endian counters and
+ * blocks become little-endian integers. */
+AESNI_INLINE __m128i aesni_bswap(__m128i x)
+{
+    return _mm_shuffle_epi8(x, _mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15));
+}
+
+/* SubWord(w) (low half) and RotWord(SubWord(w)) (high half) of a key word
+ * in little-endian byte order. */
+AESNI_INLINE uint64_t aesni_subword2(uint32_t w)
+{
+    __m128i x = _mm_shuffle_epi32(_mm_cvtsi32_si128((int)w), 0);
+    return (uint64_t)_mm_cvtsi128_si64(_mm_aeskeygenassist_si128(x, 0));
+}
+
+AESNI_INLINE void aesni_expand(struct aesni_ks *k, const uint8_t *key, size_t key_len)
+{
+    uint32_t w[60];
+    size_t nk = key_len / 4, nr = nk + 6, total = 4 * (nr + 1);
+    uint32_t rcon = 1;
+    for (size_t i = 0; i < nk; i++) w[i] = rijn_load32_le(key + 4 * i);
+    for (size_t i = nk; i < total; i++) {
+        uint32_t t = w[i - 1];
+        if (i % nk == 0) {
+            t = (uint32_t)(aesni_subword2(t) >> 32) ^ rcon;
+            rcon = (rcon << 1) ^ (0x11b & (0u - (rcon >> 7)));   /* xtime in GF(2^8) */
+        } else if (nk > 6 && i % nk == 4) {
+            t = (uint32_t)aesni_subword2(t);
+        }
+        w[i] = w[i - nk] ^ t;
+    }
+    for (size_t r = 0; r <= nr; r++) k->ek[r] = _mm_loadu_si128((const __m128i *)(w + 4 * r));
+    k->dk[0] = k->ek[nr];
+    for (size_t r = 1; r < nr; r++) k->dk[r] = _mm_aesimc_si128(k->ek[nr - r]);
+    k->dk[nr] = k->ek[0];
+    k->nr = (int)nr;
+    rijn_wipe(w, sizeof w);
+}
+
+AESNI_INLINE __m128i aesni_enc1(const struct aesni_ks *k, __m128i x)
+{
+    x = _mm_xor_si128(x, k->ek[0]);
+    for (int r = 1; r < k->nr; r++) x = _mm_aesenc_si128(x, k->ek[r]);
+    return _mm_aesenclast_si128(x, k->ek[k->nr]);
+}
+
+AESNI_INLINE __m128i aesni_dec1(const struct aesni_ks *k, __m128i x)
+{
+    x = _mm_xor_si128(x, k->dk[0]);
+    for (int r = 1; r < k->nr; r++) x = _mm_aesdec_si128(x, k->dk[r]);
+    return _mm_aesdeclast_si128(x, k->dk[k->nr]);
+}
+
+/* Serial chains (CBC encryption, CBC-MAC): one block at a time by nature;
+ * each costs Nr AESENC latencies. */
+AESNI_INLINE void aesni_cbc_enc(const struct aesni_ks *k, uint8_t iv[16], uint8_t *out, const uint8_t *in, size_t n)
+{
+    __m128i v = _mm_loadu_si128((const __m128i *)iv);
+    for (; n; n--, in += 16, out += 16) {
+        v = aesni_enc1(k, _mm_xor_si128(v, _mm_loadu_si128((const __m128i *)in)));
+        _mm_storeu_si128((__m128i *)out, v);
+    }
+    _mm_storeu_si128((__m128i *)iv, v);
+}
+
+AESNI_INLINE void aesni_cbcmac(const struct aesni_ks *k, uint8_t mac[16], const uint8_t *in, size_t n)
+{
+    __m128i v = _mm_loadu_si128((const __m128i *)mac);
+    for (; n; n--, in += 16) v = aesni_enc1(k, _mm_xor_si128(v, _mm_loadu_si128((const __m128i *)in)));
+    _mm_storeu_si128((__m128i *)mac, v);
+}
+
+/*
+ * XTS tweak times x (IEEE 1619 §5.2, alpha = x). The tweak is a
+ * little-endian 128-bit integer: both 64-bit halves double (PADDQ), the
+ * carry out of the low half (its sign bit) enters bit 64, and the carry out
+ * of bit 127 folds back as x^128 = x^7 + x^2 + x + 1 = 0x87. The sign
+ * bits are spread with PSRAD and moved into place with one PSHUFD: four
+ * instructions and no branch.
+ */
+AESNI_INLINE __m128i xts_mulx(__m128i t)
+{
+    __m128i s = _mm_shuffle_epi32(_mm_srai_epi32(t, 31), 0x13);   /* [sign(d3), 0, sign(d1), 0] */
+    return _mm_xor_si128(_mm_add_epi64(t, t), _mm_and_si128(s, _mm_set_epi32(0, 1, 0, 0x87)));
+}
+
+/*
+ * CCM: the CBC-MAC chain and the CTR block run side by side, round by
+ * round, so that the CTR half hides in the MAC's latency. Decryption needs
+ * the plaintext before the MAC can absorb it, so the keystream for block
+ * i + 1 is computed beside the MAC of block i.
+ */
+AESNI_INLINE void aesni_ccm_body(const void *ks, uint8_t mac[16], uint8_t ctr[16], uint8_t *out, const uint8_t *in,
+                                 size_t n, bool encrypt)
+{
+    const struct aesni_ks *k = ks;
+    __m128i m = _mm_loadu_si128((const __m128i *)mac);
+    uint64_t hi = rijn_load64_be(ctr), lo = rijn_load64_be(ctr + 8);
+    if (encrypt) {
+        for (; n; n--, in += 16, out += 16) {
+            __m128i p = _mm_loadu_si128((const __m128i *)in);
+            __m128i a = _mm_xor_si128(_mm_xor_si128(m, p), k->ek[0]);
+            __m128i s = _mm_xor_si128(aesni_bswap(_mm_set_epi64x((long long)hi, (long long)lo)), k->ek[0]);
+            for (int r = 1; r < k->nr; r++) {
+                a = _mm_aesenc_si128(a, k->ek[r]);
+                s = _mm_aesenc_si128(s, k->ek[r]);
+            }
+            m = _mm_aesenclast_si128(a, k->ek[k->nr]);
+            s = _mm_aesenclast_si128(s, k->ek[k->nr]);
+            _mm_storeu_si128((__m128i *)out, _mm_xor_si128(p, s));
+            rijn_ctr_inc(&hi, &lo, false);
+        }
+    } else if (n) {
+        __m128i s = aesni_enc1(k, aesni_bswap(_mm_set_epi64x((long long)hi, (long long)lo)));
+        rijn_ctr_inc(&hi, &lo, false);
+        for (; n; n--, in += 16, out += 16) {
+            __m128i p = _mm_xor_si128(_mm_loadu_si128((const __m128i *)in), s);
+            _mm_storeu_si128((__m128i *)out, p);
+            __m128i a = _mm_xor_si128(_mm_xor_si128(m, p), k->ek[0]);
+            s = _mm_xor_si128(aesni_bswap(_mm_set_epi64x((long long)hi, (long long)lo)), k->ek[0]);
+            for (int r = 1; r < k->nr; r++) {
+                a = _mm_aesenc_si128(a, k->ek[r]);
+                s = _mm_aesenc_si128(s, k->ek[r]);
+            }
+            m = _mm_aesenclast_si128(a, k->ek[k->nr]);
+            s = _mm_aesenclast_si128(s, k->ek[k->nr]);
+            if (n > 1) rijn_ctr_inc(&hi, &lo, false);
+        }
+    }
+    _mm_storeu_si128((__m128i *)mac, m);
+    rijn_store64_be(ctr, hi);
+    rijn_store64_be(ctr + 8, lo);
+}
+
+#endif /* __x86_64__ */
+#endif

@@ -1,0 +1,110 @@
+/*
+ * The stitched AES-NI + PCLMULQDQ GCM loop (SP 800-38D §7.1 steps 3-5:
+ * GCTR with inc32 counters, GHASH of the ciphertext), shared by
+ * gcm-aes-aesni (legacy SSE encoding) and gcm-aes-aesni-avx (the same body
+ * compiled for AVX: VEX three-operand forms drop the register copies that
+ * the two-operand SSE forms need).
+ *
+ * Eight counter blocks go through the AES rounds while eight ciphertext
+ * blocks are multiplied by H^8..H^1 between the rounds, and reduced once.
+ * AESENC and PCLMULQDQ use different execution ports on Intel cores since
+ * Haswell and on AMD Zen, so the GHASH work fills slots the AES rounds
+ * leave idle.
+ *
+ * Encryption hashes the ciphertext it wrote in the previous pass (the
+ * current pass's ciphertext only exists after its last round); decryption
+ * hashes its own input blocks in the same pass. J0, the AAD, partial
+ * blocks, the lengths block and the tag stay in src/modes/gcm.c.
+ *
+ * Key formats: aes-aesni's schedule and ghash-pclmul's table
+ * (ghash_pclmul_core.h), set up by those drivers.
+ */
+#ifndef RIJN_GCM_AESNI_CORE_H
+#define RIJN_GCM_AESNI_CORE_H
+
+#include "gf128/ghash_pclmul_core.h"
+
+#ifdef RIJN_X86
+
+/* One pass: counter blocks b[] encrypted in place, 8 blocks at hs hashed
+ * into *y (hs == NULL: no hashing). */
+AESNI_INLINE void pass8(const struct aesni_ks *k, const struct pclmul_hkey *h, __m128i b[8], const uint8_t *hs,
+                        __m128i *y)
+{
+    struct gf_acc a;
+    for (int j = 0; j < 8; j++) b[j] = _mm_xor_si128(b[j], k->ek[0]);
+    for (int r = 1; r <= 8; r++) {
+        __m128i rk = k->ek[r];
+        for (int j = 0; j < 8; j++) b[j] = _mm_aesenc_si128(b[j], rk);
+        if (!hs) continue;
+        __m128i x = aesni_bswap(_mm_loadu_si128((const __m128i *)(hs + 16 * (r - 1))));
+        if (r == 1)
+            gf_acc_first(&a, _mm_xor_si128(x, *y), h->h[7], h->hk[7]);
+        else
+            gf_acc_add(&a, x, h->h[8 - r], h->hk[8 - r]);
+    }
+    for (int r = 9; r < k->nr; r++) {
+        __m128i rk = k->ek[r];
+        for (int j = 0; j < 8; j++) b[j] = _mm_aesenc_si128(b[j], rk);
+        if (r == 9 && hs) *y = gf_reduce(&a);
+    }
+    for (int j = 0; j < 8; j++) b[j] = _mm_aesenclast_si128(b[j], k->ek[k->nr]);
+}
+
+AESNI_INLINE void counters8(__m128i b[8], __m128i *c)
+{
+    const __m128i one = _mm_set_epi32(0, 0, 0, 1);   /* inc32: lane 0 wraps mod 2^32 */
+    for (int j = 0; j < 8; j++) {
+        b[j] = aesni_bswap(*c);
+        *c = _mm_add_epi32(*c, one);
+    }
+}
+
+AESNI_INLINE void xor_store8(uint8_t *out, const uint8_t *in, const __m128i b[8])
+{
+    for (int j = 0; j < 8; j++)
+        _mm_storeu_si128((__m128i *)(out + 16 * j),
+                         _mm_xor_si128(b[j], _mm_loadu_si128((const __m128i *)(in + 16 * j))));
+}
+
+AESNI_INLINE void gcm_body(const void *ks, const void *hkey, uint8_t ctr[16], uint8_t y[16], uint8_t *out,
+                           const uint8_t *in, size_t n, bool encrypt)
+{
+    const struct aesni_ks *k = ks;
+    const struct pclmul_hkey *h = hkey;
+    __m128i yv = aesni_bswap(_mm_loadu_si128((const __m128i *)y));
+    __m128i c = aesni_bswap(_mm_loadu_si128((const __m128i *)ctr));
+    __m128i b[8];
+    if (!encrypt) {
+        for (; n >= 8; n -= 8, in += 128, out += 128) {
+            counters8(b, &c);
+            pass8(k, h, b, in, &yv);
+            xor_store8(out, in, b);
+        }
+    } else if (n >= 8) {
+        counters8(b, &c);
+        pass8(k, h, b, NULL, &yv);
+        xor_store8(out, in, b);
+        for (n -= 8, in += 128, out += 128; n >= 8; n -= 8, in += 128, out += 128) {
+            counters8(b, &c);
+            pass8(k, h, b, out - 128, &yv);
+            xor_store8(out, in, b);
+        }
+        yv = gf_blocks(h, yv, out - 128, 8);
+    }
+    /* Fewer than eight blocks left; decryption hashes in before writing
+     * out, since in == out is allowed. */
+    if (n && !encrypt) yv = gf_blocks(h, yv, in, n);
+    for (size_t j = 0; j < n; j++) {
+        __m128i x = _mm_loadu_si128((const __m128i *)(in + 16 * j));
+        __m128i s = aesni_enc1(k, aesni_bswap(c));
+        c = _mm_add_epi32(c, _mm_set_epi32(0, 0, 0, 1));
+        _mm_storeu_si128((__m128i *)(out + 16 * j), _mm_xor_si128(x, s));
+    }
+    if (n && encrypt) yv = gf_blocks(h, yv, out, n);
+    _mm_storeu_si128((__m128i *)y, aesni_bswap(yv));
+    _mm_storeu_si128((__m128i *)ctr, aesni_bswap(c));
+}
+
+#endif /* RIJN_X86 */
+#endif

@@ -1,0 +1,159 @@
+/*
+ * gcm-aes-vaes: GCM's bulk loop (SP 800-38D §7.1 steps 3-5) with VAES and
+ * VPCLMULQDQ on 256-bit AVX2 registers, for Zen 3 and other cores with
+ * VAES but no AVX-512 requirement.
+ *
+ * Sixteen counter blocks (eight YMM pairs) go through the AES rounds; the
+ * eight round gaps 1..8 each carry one 256-bit Karatsuba step of GHASH on
+ * two ciphertext blocks at once (three VPCLMULQDQ for two products), over
+ * H^16..H^1 laid out in pairs (hp/hkp in ghash_pclmul_core.h). After round
+ * 8 the two lanes of the three accumulators are added and the 256-bit sum
+ * is reduced once, as in ghash_pclmul_core.h, so sixteen blocks cost one
+ * reduction.
+ *
+ * As in gcm-aes-aesni, encryption hashes the previous pass's ciphertext,
+ * and decryption hashes its input in the same pass. Fewer than sixteen
+ * blocks left: pairs, then one block, hashed with the 128-bit aggregated
+ * code. J0, AAD, partial blocks, the lengths block and the tag stay in
+ * src/modes/gcm.c. Key formats: aes-vaes and ghash-pclmul.
+ */
+#include "gf128/ghash_pclmul_core.h"
+
+#ifdef RIJN_X86
+
+#define LOADY(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
+#define STOREY(p, v) _mm256_storeu_si256((__m256i *)(void *)(p), (v))
+#define LOADX(p) _mm_loadu_si128((const __m128i *)(const void *)(p))
+#define STOREX(p, v) _mm_storeu_si128((__m128i *)(void *)(p), (v))
+#define RK2(r) _mm256_load_si256((const __m256i *)(const void *)k->ek2[r])
+
+VAES_INLINE __m256i bswap_y(__m256i x)
+{
+    const __m256i m = _mm256_broadcastsi128_si256(_mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15));
+    return _mm256_shuffle_epi8(x, m);
+}
+
+struct gf_acc_y { __m256i lo, mid, hi; };
+
+/* Pair j of the sixteen blocks at hs into the accumulators; pair 0 gets
+ * the running hash y added to its first block. */
+VAES_INLINE void ghash_step_y(struct gf_acc_y *a, const struct pclmul_hkey *h, const uint8_t *hs, int j, __m128i y)
+{
+    __m256i x = bswap_y(LOADY(hs + 32 * j));
+    __m256i hp = LOADY(&h->hp[2 * j]), hk = LOADY(&h->hkp[2 * j]);
+    __m256i xk = _mm256_xor_si256(x, _mm256_shuffle_epi32(x, 0x4e));
+    if (j == 0) {
+        x = _mm256_xor_si256(x, _mm256_inserti128_si256(_mm256_setzero_si256(), y, 0));
+        xk = _mm256_xor_si256(x, _mm256_shuffle_epi32(x, 0x4e));
+        a->lo = _mm256_clmulepi64_epi128(x, hp, 0x00);
+        a->hi = _mm256_clmulepi64_epi128(x, hp, 0x11);
+        a->mid = _mm256_clmulepi64_epi128(xk, hk, 0x00);
+        return;
+    }
+    a->lo = _mm256_xor_si256(a->lo, _mm256_clmulepi64_epi128(x, hp, 0x00));
+    a->hi = _mm256_xor_si256(a->hi, _mm256_clmulepi64_epi128(x, hp, 0x11));
+    a->mid = _mm256_xor_si256(a->mid, _mm256_clmulepi64_epi128(xk, hk, 0x00));
+}
+
+VAES_INLINE __m128i ghash_finish_y(const struct gf_acc_y *a)
+{
+    struct gf_acc s;
+    s.lo = _mm_xor_si128(_mm256_castsi256_si128(a->lo), _mm256_extracti128_si256(a->lo, 1));
+    s.mid = _mm_xor_si128(_mm256_castsi256_si128(a->mid), _mm256_extracti128_si256(a->mid, 1));
+    s.hi = _mm_xor_si128(_mm256_castsi256_si128(a->hi), _mm256_extracti128_si256(a->hi, 1));
+    return gf_reduce(&s);
+}
+
+/* Sixteen counter blocks from *c2 encrypted into b[]; sixteen blocks at hs
+ * hashed into *y on the way (hs == NULL: none). */
+VAES_INLINE void pass16(const struct aesni_ks *k, const struct pclmul_hkey *h, __m256i b[8], __m256i *c2,
+                        const uint8_t *hs, __m128i *y)
+{
+    const __m256i two = _mm256_set_epi32(0, 0, 0, 2, 0, 0, 0, 2);   /* inc32: lane words wrap mod 2^32 */
+    struct gf_acc_y a;
+    for (int j = 0; j < 8; j++) {
+        b[j] = _mm256_xor_si256(bswap_y(*c2), RK2(0));
+        *c2 = _mm256_add_epi32(*c2, two);
+    }
+    for (int r = 1; r <= 8; r++) {
+        __m256i rk = RK2(r);
+        for (int j = 0; j < 8; j++) b[j] = _mm256_aesenc_epi128(b[j], rk);
+        if (hs) ghash_step_y(&a, h, hs, r - 1, *y);
+    }
+    for (int r = 9; r < k->nr; r++) {
+        __m256i rk = RK2(r);
+        for (int j = 0; j < 8; j++) b[j] = _mm256_aesenc_epi128(b[j], rk);
+        if (r == 9 && hs) *y = ghash_finish_y(&a);
+    }
+    for (int j = 0; j < 8; j++) b[j] = _mm256_aesenclast_epi128(b[j], RK2(k->nr));
+}
+
+VAES_INLINE void xor_store16(uint8_t *out, const uint8_t *in, const __m256i b[8])
+{
+    for (int j = 0; j < 8; j++) STOREY(out + 32 * j, _mm256_xor_si256(b[j], LOADY(in + 32 * j)));
+}
+
+static VAES_TARGET void gcm_vaes_crypt(const void *ks, const void *hkey, uint8_t ctr[16], uint8_t y[16],
+                                       uint8_t *out, const uint8_t *in, size_t n, bool encrypt)
+{
+    const struct aesni_ks *k = ks;
+    const struct pclmul_hkey *h = hkey;
+    __m128i yv = aesni_bswap(LOADX(y));
+    __m128i c = aesni_bswap(LOADX(ctr));
+    __m256i c2 = _mm256_add_epi32(_mm256_broadcastsi128_si256(c), _mm256_set_epi32(0, 0, 0, 1, 0, 0, 0, 0));
+    const __m256i two = _mm256_set_epi32(0, 0, 0, 2, 0, 0, 0, 2);
+    __m256i b[8];
+    if (!encrypt) {
+        for (; n >= 16; n -= 16, in += 256, out += 256) {
+            pass16(k, h, b, &c2, in, &yv);
+            xor_store16(out, in, b);
+        }
+    } else if (n >= 16) {
+        pass16(k, h, b, &c2, NULL, &yv);
+        xor_store16(out, in, b);
+        for (n -= 16, in += 256, out += 256; n >= 16; n -= 16, in += 256, out += 256) {
+            pass16(k, h, b, &c2, out - 256, &yv);
+            xor_store16(out, in, b);
+        }
+        yv = gf_blocks(h, yv, out - 256, 16);
+    }
+    /* Fewer than sixteen blocks; decryption hashes in before writing out,
+     * since in == out is allowed. */
+    if (n && !encrypt) yv = gf_blocks(h, yv, in, n);
+    size_t j = 0;
+    for (; j + 2 <= n; j += 2) {
+        __m256i s = _mm256_xor_si256(bswap_y(c2), RK2(0));
+        c2 = _mm256_add_epi32(c2, two);
+        for (int r = 1; r < k->nr; r++) s = _mm256_aesenc_epi128(s, RK2(r));
+        s = _mm256_aesenclast_epi128(s, RK2(k->nr));
+        STOREY(out + 16 * j, _mm256_xor_si256(s, LOADY(in + 16 * j)));
+    }
+    if (j < n) {
+        __m128i s = aesni_enc1(k, aesni_bswap(_mm256_castsi256_si128(c2)));
+        c2 = _mm256_add_epi32(c2, _mm256_set_epi32(0, 0, 0, 1, 0, 0, 0, 1));
+        STOREX(out + 16 * j, _mm_xor_si128(s, LOADX(in + 16 * j)));
+    }
+    if (n && encrypt) yv = gf_blocks(h, yv, out, n);
+    STOREX(y, aesni_bswap(yv));
+    STOREX(ctr, aesni_bswap(_mm256_castsi256_si128(c2)));
+}
+#define CRYPT gcm_vaes_crypt
+#else
+#define CRYPT NULL
+#endif
+
+static const struct rijn_gcm_ops ops = {
+    .cipher = &rijn_aes_vaes_desc,
+    .gf = &rijn_ghash_pclmul_desc,
+    .crypt = CRYPT,
+};
+
+const struct rijn_desc rijn_gcm_vaes_desc = {
+    .alg = "gcm(aes)",
+    .name = "gcm-aes-vaes",
+    .priority = 500,
+    .cpu = RIJN_CPU_X86_64 | RIJN_CPU_AVX2 | RIJN_CPU_VAES_REQ | RIJN_CPU_VPCLMUL_REQ,
+    .ct = true,
+    .kind = RIJN_KIND_GCM,
+    .gcm = &ops,
+};

@@ -10,8 +10,9 @@
  * otherwise from the measured effective core clock (a chain of dependent
  * adds, one cycle each) times the elapsed time. The output says which.
  *
- * OpenSSL is reached through dlopen("libcrypto.so.3") so that rijn itself
- * never links libcrypto.
+ * The peers, OpenSSL (--vs openssl) and libgcrypt (--vs gcrypt), are
+ * reached through dlopen("libcrypto.so.3") and dlopen("libgcrypt.so.20"),
+ * so that rijn itself links neither.
  */
 #include <dlfcn.h>
 #include <linux/perf_event.h>
@@ -159,6 +160,70 @@ static int ossl_load(void)
     return 0;
 }
 
+
+/* ---------------------------------------------------------- libgcrypt -- */
+
+/* Constants from gcrypt.h (libgcrypt 1.10). */
+enum { GCRY_AES128 = 7, GCRY_MODE_ECB = 1, GCRY_MODE_CBC = 3, GCRY_MODE_CTR = 6, GCRY_MODE_CCM = 8,
+       GCRY_MODE_GCM = 9, GCRY_MODE_XTS = 13, GCRY_MAC_CMAC_AES = 201, GCRYCTL_RESET = 4,
+       GCRYCTL_DISABLE_SECMEM = 37, GCRYCTL_INITIALIZATION_FINISHED = 38, GCRYCTL_SET_CCM_LENGTHS = 69 };
+
+static struct {
+    void *h;
+    const char *(*check_version)(const char *);
+    unsigned (*control)(int, ...);
+    unsigned (*open)(void **, int, int, unsigned);
+    void (*close)(void *);
+    unsigned (*setkey)(void *, const void *, size_t);
+    unsigned (*setiv)(void *, const void *, size_t);
+    unsigned (*setctr)(void *, const void *, size_t);
+    unsigned (*ctl)(void *, int, void *, size_t);
+    unsigned (*authenticate)(void *, const void *, size_t);
+    unsigned (*encrypt)(void *, void *, size_t, const void *, size_t);
+    unsigned (*decrypt)(void *, void *, size_t, const void *, size_t);
+    unsigned (*gettag)(void *, void *, size_t);
+    unsigned (*checktag)(void *, const void *, size_t);
+    unsigned (*mac_open)(void **, int, unsigned, void *);
+    void (*mac_close)(void *);
+    unsigned (*mac_setkey)(void *, const void *, size_t);
+    unsigned (*mac_write)(void *, const void *, size_t);
+    unsigned (*mac_read)(void *, void *, size_t *);
+    unsigned (*mac_ctl)(void *, int, void *, size_t);
+    const char *version;
+} G;
+
+static int gcry_load(void)
+{
+    G.h = dlopen("libgcrypt.so.20", RTLD_NOW);
+    if (!G.h) return -1;
+#define SYM(f, n) *(void **)&G.f = dlsym(G.h, n); if (!G.f) return -1
+    SYM(check_version, "gcry_check_version");
+    SYM(control, "gcry_control");
+    SYM(open, "gcry_cipher_open");
+    SYM(close, "gcry_cipher_close");
+    SYM(setkey, "gcry_cipher_setkey");
+    SYM(setiv, "gcry_cipher_setiv");
+    SYM(setctr, "gcry_cipher_setctr");
+    SYM(ctl, "gcry_cipher_ctl");
+    SYM(authenticate, "gcry_cipher_authenticate");
+    SYM(encrypt, "gcry_cipher_encrypt");
+    SYM(decrypt, "gcry_cipher_decrypt");
+    SYM(gettag, "gcry_cipher_gettag");
+    SYM(checktag, "gcry_cipher_checktag");
+    SYM(mac_open, "gcry_mac_open");
+    SYM(mac_close, "gcry_mac_close");
+    SYM(mac_setkey, "gcry_mac_setkey");
+    SYM(mac_write, "gcry_mac_write");
+    SYM(mac_read, "gcry_mac_read");
+    SYM(mac_ctl, "gcry_mac_ctl");
+#undef SYM
+    G.version = G.check_version(NULL);
+    if (!G.version) return -1;
+    G.control(GCRYCTL_DISABLE_SECMEM, 0);
+    G.control(GCRYCTL_INITIALIZATION_FINISHED, 0);
+    return 0;
+}
+
 /* ------------------------------------------------------------- jobs -- */
 
 enum alg { A_ECB, A_CBC, A_CTR, A_XTS, A_GCM, A_CCM, A_CMAC, A_N };
@@ -183,6 +248,8 @@ struct job {
     /* OpenSSL */
     void *octx, *mctx;
     const void *ocipher;
+    /* libgcrypt: a cipher or a MAC handle */
+    void *ghd, *gmac;
 };
 
 static int rijn_setup(struct job *j, const char *driver)
@@ -322,6 +389,64 @@ static void ossl_prepare_dec(struct job *j)
     }
 }
 
+static int gcry_setup(struct job *j)
+{
+    static const int modes[A_N] = { GCRY_MODE_ECB, GCRY_MODE_CBC, GCRY_MODE_CTR, GCRY_MODE_XTS,
+                                    GCRY_MODE_GCM, GCRY_MODE_CCM, 0 };
+    int algo = GCRY_AES128 + (j->key_bits - 128) / 64;   /* AES128, AES192, AES256 = 7, 8, 9 */
+    size_t kl = (size_t)j->key_bits / 8;
+    if (j->alg == A_CMAC) {
+        if (j->key_bits != 128) return -1;   /* GCRY_MAC_CMAC_AES takes the size from the key */
+        return G.mac_open(&j->gmac, GCRY_MAC_CMAC_AES, 0, NULL) || G.mac_setkey(j->gmac, j->key, kl) ? -1 : 0;
+    }
+    if (j->alg == A_XTS && j->key_bits == 192) return -1;
+    if (G.open(&j->ghd, algo, modes[j->alg], 0)) return -1;
+    return G.setkey(j->ghd, j->key, j->alg == A_XTS ? 2 * kl : kl) ? -1 : 0;
+}
+
+static void gcry_op(struct job *j)
+{
+    size_t n = j->size;
+    j->iv[0]++;
+    if (j->alg == A_CMAC) {
+        size_t tl = 16;
+        G.mac_ctl(j->gmac, GCRYCTL_RESET, NULL, 0);
+        G.mac_write(j->gmac, j->in, n);
+        G.mac_read(j->gmac, j->tag, &tl);
+        return;
+    }
+    if (j->alg == A_GCM || j->alg == A_CCM) G.ctl(j->ghd, GCRYCTL_RESET, NULL, 0);
+    if (j->alg == A_CTR) G.setctr(j->ghd, j->iv, 16);
+    else if (j->alg != A_ECB) G.setiv(j->ghd, j->iv, j->alg == A_GCM || j->alg == A_CCM ? 12 : 16);
+    if (j->alg == A_CCM) {
+        uint64_t l[3] = { n, 13, 16 };
+        G.ctl(j->ghd, GCRYCTL_SET_CCM_LENGTHS, l, sizeof l);
+    }
+    if (j->alg == A_GCM || j->alg == A_CCM) G.authenticate(j->ghd, j->aad, 13);
+    if (!j->dec) {
+        G.encrypt(j->ghd, j->out, n, j->in, n);
+        if (j->alg == A_GCM || j->alg == A_CCM) G.gettag(j->ghd, j->tag, 16);
+    } else {
+        G.decrypt(j->ghd, j->out, n, j->in, n);
+        if (j->alg == A_GCM || j->alg == A_CCM) G.checktag(j->ghd, j->tag, 16);
+    }
+}
+
+/* A valid ciphertext and tag for libgcrypt's own decryption runs. */
+static void gcry_prepare_dec(struct job *j)
+{
+    if (j->alg != A_GCM && j->alg != A_CCM) return;
+    uint8_t *in = j->in;
+    j->dec = 0;
+    j->in = j->out;
+    j->out = in;
+    j->iv[0]--;              /* gcry_op increments it first */
+    gcry_op(j);
+    j->out = j->in;
+    j->in = in;
+    j->dec = 1;
+}
+
 struct result { double mbps, cpb; };
 static int stat_best;   /* --stat best: fastest run instead of the median */
 
@@ -379,6 +504,8 @@ static void usage_die(const char *msg, const char *arg)
     exit(2);
 }
 
+enum { VS_OSSL = 1, VS_GCRY = 2 };
+
 int cmd_speed(int argc, char **argv)
 {
     int algs[A_N] = { 0 }, nalg = 0, key_bits = 128, json = 0, vs = 0;
@@ -419,24 +546,35 @@ int cmd_speed(int argc, char **argv)
             if (strcmp(v, "best") != 0 && strcmp(v, "median") != 0) usage_die("--stat: median or best, not %s", v);
             stat_best = strcmp(v, "best") == 0;
         } else if (strcmp(a, "--vs") == 0) {
-            if (strcmp(v, "openssl") != 0) usage_die("--vs: only 'openssl' is supported, not %s", v);
-            vs = 1;
+            char buf[64], *save = NULL;
+            snprintf(buf, sizeof buf, "%s", v);
+            for (char *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+                if (strcmp(t, "openssl") == 0) vs |= VS_OSSL;
+                else if (strcmp(t, "gcrypt") == 0) vs |= VS_GCRY;
+                else usage_die("--vs: openssl or gcrypt (or both, comma-separated), not %s", t);
+            }
         } else usage_die("unknown option %s", a);
     }
     if (!nalg)
         for (int k = 0; k < A_N; k++) algs[k] = 1;
     if (driver && nalg != 1) usage_die("--driver needs exactly one --alg%s", "");
-    if (vs && ossl_load() != 0) {
+    if ((vs & VS_OSSL) && ossl_load() != 0) {
         fprintf(stderr, "rijn speed: libcrypto.so.3 not loadable: no OpenSSL column\n");
-        vs = 0;
+        vs &= ~VS_OSSL;
+    }
+    if ((vs & VS_GCRY) && gcry_load() != 0) {
+        fprintf(stderr, "rijn speed: libgcrypt.so.20 not loadable: no libgcrypt column\n");
+        vs &= ~VS_GCRY;
     }
     cycles_init();
     if (!json) {
         if (perf_fd >= 0) printf("# cycles: perf_event hardware counter\n");
         else printf("# cycles: perf_event unavailable; time x effective clock (dependent-add chain, sampled around each run; %.2f GHz at start)\n", clock_ghz);
         printf("# AES-%d, one op = new IV + buffer (AEAD: new nonce, 13-byte AAD, tag); %s of 7 runs\n", key_bits, stat_best ? "best" : "medians");
+        if (vs & VS_GCRY) printf("# libgcrypt %s\n", G.version);
         printf("%-10s %-4s %-44s %6s %10s %8s", "algorithm", "op", "driver", "size", "MB/s", "cpb");
-        if (vs) printf(" %10s %8s %7s", "ossl MB/s", "ossl cpb", "ratio");
+        if (vs & VS_OSSL) printf(" %10s %8s %7s", "ossl MB/s", "ossl cpb", "ratio");
+        if (vs & VS_GCRY) printf(" %10s %8s %7s", "gcry MB/s", "gcry cpb", "ratio");
         printf("\n");
     } else printf("[\n");
     int first = 1;
@@ -464,12 +602,17 @@ int cmd_speed(int argc, char **argv)
                 }
                 const char *dname = rijn_driver_of(j, driver);
                 if (dir) rijn_prepare_dec(j);
-                struct result mine = measure(rijn_op, j, secs), peer = { 0, 0 };
-                int have_peer = 0;
-                if (vs && ossl_setup(j) == 0) {
+                struct result mine = measure(rijn_op, j, secs), peer = { 0, 0 }, gpeer = { 0, 0 };
+                int have_peer = 0, have_gpeer = 0;
+                if ((vs & VS_OSSL) && ossl_setup(j) == 0) {
                     if (dir) ossl_prepare_dec(j);
                     peer = measure(ossl_op, j, secs);
                     have_peer = 1;
+                }
+                if ((vs & VS_GCRY) && gcry_setup(j) == 0) {
+                    if (dir) gcry_prepare_dec(j);
+                    gpeer = measure(gcry_op, j, secs);
+                    have_gpeer = 1;
                 }
                 const char *op = k == A_CMAC ? "mac" : dir ? "dec" : "enc";
                 if (json) {
@@ -479,17 +622,24 @@ int cmd_speed(int argc, char **argv)
                     if (have_peer)
                         printf(", \"openssl_mb_per_s\": %.1f, \"openssl_cycles_per_byte\": %.3f, \"ratio\": %.3f",
                                peer.mbps, peer.cpb, mine.mbps / peer.mbps);
+                    if (have_gpeer)
+                        printf(", \"gcrypt_mb_per_s\": %.1f, \"gcrypt_cycles_per_byte\": %.3f, \"gcrypt_ratio\": %.3f",
+                               gpeer.mbps, gpeer.cpb, mine.mbps / gpeer.mbps);
                     printf("}");
                     first = 0;
                 } else {
                     printf("%-10s %-4s %-44s %6zu %10.1f %8.2f", alg_names[k], op, dname, j->size, mine.mbps, mine.cpb);
                     if (have_peer) printf(" %10.1f %8.2f %6.2fx", peer.mbps, peer.cpb, mine.mbps / peer.mbps);
-                    else if (vs) printf(" %10s %8s %7s", "-", "-", "-");
+                    else if (vs & VS_OSSL) printf(" %10s %8s %7s", "-", "-", "-");
+                    if (have_gpeer) printf(" %10.1f %8.2f %6.2fx", gpeer.mbps, gpeer.cpb, mine.mbps / gpeer.mbps);
+                    else if (vs & VS_GCRY) printf(" %10s %8s %7s", "-", "-", "-");
                     printf("\n");
                 }
                 fflush(stdout);
                 if (j->octx) O.ctx_free(j->octx);
                 if (j->mctx) O.mac_ctx_free(j->mctx);
+                if (j->ghd) G.close(j->ghd);
+                if (j->gmac) G.mac_close(j->gmac);
                 rijn_ecb_clear(&j->ecb);
                 rijn_cbc_clear(&j->cbc);
                 rijn_ctr_clear(&j->ctr);

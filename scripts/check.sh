@@ -10,8 +10,10 @@ JOBS=$(nproc 2>/dev/null || echo 2)
 
 echo "== build (release, -Werror)"
 make -s -j"$JOBS" all
-echo "== build-ct (secret-taint build)"
-make -s -j"$JOBS" BUILD=build-ct EXTRA_CFLAGS=-DRIJN_CTGRIND build-ct/tests/ct_taint build-ct/librijn.so
+echo "== build-ct (secret-taint build; VAES in emulation, which valgrind can run)"
+make -s -j"$JOBS" BUILD=build-ct EXTRA_CFLAGS="-DRIJN_CTGRIND -DRIJN_EMULATE_VAES" build-ct/tests/ct_taint build-ct/librijn.so
+echo "== build-emu (VAES/VPCLMULQDQ drivers with each 256-bit instruction emulated per lane)"
+make -s -j"$JOBS" BUILD=build-emu EXTRA_CFLAGS=-DRIJN_EMULATE_VAES all
 echo "== build-asan (AddressSanitizer + UndefinedBehaviorSanitizer)"
 SAN="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all"
 make -s -j"$JOBS" BUILD=build-asan OPT=-O1 EXTRA_CFLAGS="$SAN -DRIJN_TEST_HOOKS" EXTRA_LDFLAGS="$SAN" all
@@ -22,6 +24,11 @@ bad=$(nm -D --defined-only build/librijn.so | awk '$2 ~ /[TDBR]/ && $3 !~ /^rijn
 
 echo "== tests (release build)"
 RIJN_BUILD=build RIJN_CT_BUILD=build-ct python3 -m pytest -q tests/py
+
+echo "== VAES drivers, emulation build (this CPU: $(build/rijn list | head -1))"
+build-emu/tests/test_api
+RIJN_BUILD=build-emu RIJN_TEST_DRIVERS=vaes python3 -m pytest -q -p no:cacheprovider \
+    tests/py/test_wycheproof.py tests/py/test_diff.py tests/py/test_nist.py
 
 echo "== tests under ASan + UBSan"
 ASAN_LIB=$(cc -print-file-name=libasan.so)

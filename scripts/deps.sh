@@ -7,6 +7,8 @@ missing_py=()
 command -v cc >/dev/null || missing_apt+=(gcc)
 command -v make >/dev/null || missing_apt+=(make)
 command -v valgrind >/dev/null || missing_apt+=(valgrind)
+# qemu-user: the x86-64 CPU tiers (tests/py/test_tiers.py) run under it.
+command -v qemu-x86_64 >/dev/null || missing_apt+=(qemu-user)
 [ -f /usr/include/valgrind/memcheck.h ] || missing_apt+=(valgrind)
 ldconfig -p 2>/dev/null | grep -q 'libcrypto.so.3 ' || missing_apt+=(libssl3)
 command -v python3 >/dev/null || missing_apt+=(python3 python3-pip)

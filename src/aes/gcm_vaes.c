@@ -17,7 +17,7 @@
  * code. J0, AAD, partial blocks, the lengths block and the tag stay in
  * src/modes/gcm.c. Key formats: aes-vaes and ghash-pclmul.
  */
-#include "gf128/ghash_pclmul_core.h"
+#include "aes/gcm_aesni_core.h"
 
 #ifdef RIJN_X86
 
@@ -137,21 +137,31 @@ static VAES_TARGET void gcm_vaes_crypt(const void *ks, const void *hkey, uint8_t
     STOREX(y, aesni_bswap(yv));
     STOREX(ctr, aesni_bswap(_mm256_castsi256_si128(c2)));
 }
+
+static VAES_TARGET void gcm_vaes_aead(const void *ks, const void *hkey, const uint8_t iv[12], const uint8_t *aad,
+                                      size_t aad_len, uint8_t *out, const uint8_t *in, size_t len, uint8_t tag[16],
+                                      bool encrypt)
+{
+    gcm_aead_body(gcm_vaes_crypt, ks, hkey, iv, aad, aad_len, out, in, len, tag, encrypt);
+}
 #define CRYPT gcm_vaes_crypt
+#define AEAD gcm_vaes_aead
 #else
 #define CRYPT NULL
+#define AEAD NULL
 #endif
 
 static const struct rijn_gcm_ops ops = {
     .cipher = &rijn_aes_vaes_desc,
     .gf = &rijn_ghash_pclmul_desc,
     .crypt = CRYPT,
+    .aead = AEAD,
 };
 
 const struct rijn_desc rijn_gcm_vaes_desc = {
     .alg = "gcm(aes)",
     .name = "gcm-aes-vaes",
-    .priority = 500,
+    .priority = 650,
     .cpu = RIJN_CPU_X86_64 | RIJN_CPU_AVX2 | RIJN_CPU_VAES_REQ | RIJN_CPU_VPCLMUL_REQ,
     .ct = true,
     .kind = RIJN_KIND_GCM,

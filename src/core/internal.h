@@ -114,6 +114,13 @@ struct rijn_gcm_ops {
     const struct rijn_desc *gf;
     void (*crypt)(const void *ks, const void *hkey, uint8_t ctr[16], uint8_t y[16], uint8_t *out,
                   const uint8_t *in, size_t n, bool encrypt);
+    /* Optional: a whole one-shot message with a 96-bit IV (J0 = IV || 1),
+     * AAD, bulk, partial last block, lengths block and E(J0) all inside the
+     * driver, so a short message costs no trips through the mode layer.
+     * tag receives the full 16-byte tag; for decryption the mode layer
+     * compares it and zeroes out on mismatch. Limits are checked before. */
+    void (*aead)(const void *ks, const void *hkey, const uint8_t iv[12], const uint8_t *aad, size_t aad_len,
+                 uint8_t *out, const uint8_t *in, size_t len, uint8_t tag[16], bool encrypt);
 };
 
 /* ---------------------------------------------------------- descriptor -- */

@@ -27,7 +27,7 @@ static const struct rijn_gf128_ops pclmul_ops = { .init = pclmul_init, .ghash = 
 const struct rijn_desc rijn_ghash_pclmul_desc = {
     .alg = "gf128",
     .name = "ghash-pclmul",
-    .priority = 300,
+    .priority = 400,
     .cpu = RIJN_CPU_X86_64 | RIJN_CPU_PCLMUL | RIJN_CPU_SSSE3 | RIJN_CPU_SSE41,
     .ct = true,
     .kind = RIJN_KIND_GF128,

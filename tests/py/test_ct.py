@@ -5,6 +5,12 @@ aes-generic compositions) must be flagged, which shows the check can fail.
 
 Needs the taint build ($RIJN_CT_BUILD, default build-ct: the library built
 with -DRIJN_CTGRIND so that public verdicts are declassified) and valgrind.
+
+valgrind cannot execute VAES or VPCLMULQDQ. The taint build is therefore
+also an emulation build (-DRIJN_EMULATE_VAES, src/aes/aesni_core.h): the
+VAES drivers' code runs with each 256-bit AES/carry-less instruction
+replaced by two 128-bit ones, so their data flow is checked; the real
+instructions are not (test_vaes_real_instructions says so).
 """
 import os
 import shutil
@@ -12,7 +18,6 @@ import subprocess
 
 import pytest
 
-import rijn_ffi as R
 
 CT_BUILD = os.environ.get("RIJN_CT_BUILD", os.path.join(os.path.dirname(__file__), "..", "..", "build-ct"))
 PROG = os.path.join(CT_BUILD, "tests", "ct_taint")
@@ -24,7 +29,14 @@ if not os.path.exists(PROG):
     pytest.skip(f"{PROG} missing: build it with make BUILD=build-ct EXTRA_CFLAGS=-DRIJN_CTGRIND",
                 allow_module_level=True)
 
-DRIVERS = [d for m in MODES for d in R.drivers(m) if d["available"]]
+def _list():
+    out = subprocess.run([PROG, "--list"], capture_output=True, text=True, check=True).stdout
+    rows = [l.split("\t") for l in out.splitlines()]
+    return [{"driver": n, "algorithm": a, "constant_time": c == "1", "available": v == "1", "selected": s == "1"}
+            for n, a, c, v, s in rows]
+
+
+DRIVERS = [d for d in _list() if d["available"] and d["algorithm"] in MODES]
 
 
 @pytest.mark.parametrize("d", DRIVERS, ids=[d["driver"] for d in DRIVERS])
@@ -42,3 +54,9 @@ def test_generic_is_flagged_and_never_selected():
     gen = [d for d in DRIVERS if "aes-generic" in d["driver"]]
     assert gen, "aes-generic compositions must be listed"
     assert all(not d["constant_time"] and not d["selected"] for d in gen)
+
+
+def test_vaes_real_instructions():
+    pytest.skip("valgrind cannot execute VAES/VPCLMULQDQ: the aes-vaes and gcm-aes-vaes drivers were checked "
+                "in their emulated form (same C code, each 256-bit instruction replaced by two 128-bit "
+                "AES-NI/PCLMULQDQ ones), not with the real instructions")

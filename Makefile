@@ -1,7 +1,7 @@
 # rijn: build, test, benchmark. See README.md.
 #   make            library (static + shared) and CLI in $(BUILD)/
 #   make check      every test (installs what it needs when root with apt)
-#   make speed      the speed table against OpenSSL
+#   make speed      the speed table against OpenSSL and libgcrypt
 #   make install PREFIX=/usr/local
 
 BUILD   ?= build
@@ -68,7 +68,7 @@ check: all
 	./scripts/check.sh
 
 speed: $(BUILD)/rijn
-	$(BUILD)/rijn speed --vs openssl
+	$(BUILD)/rijn speed --vs openssl,gcrypt
 
 install: $(BUILD)/librijn.a $(BUILD)/librijn.so $(BUILD)/rijn $(BUILD)/rijn.pc
 	install -d $(DESTDIR)$(PREFIX)/include/rijn $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/bin

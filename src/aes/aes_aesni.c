@@ -116,31 +116,9 @@ static AESNI_TARGET void aesni_ctr_run(const struct aesni_ks *k, const uint8_t c
 }
 
 /* Advance a big-endian counter by m blocks: all 128 bits, or the low 32. */
-static void ctr_add(uint8_t ctr[16], size_t m, bool inc32)
-{
-    if (inc32) {
-        rijn_store32_be(ctr + 12, rijn_load32_be(ctr + 12) + (uint32_t)m);
-        return;
-    }
-    uint64_t hi = rijn_load64_be(ctr), lo = rijn_load64_be(ctr + 8);
-    lo += m;
-    hi += lo < m;
-    rijn_store64_be(ctr, hi);
-    rijn_store64_be(ctr + 8, lo);
-}
-
 static void aesni_ctr(const void *ks, uint8_t ctr[16], uint8_t *out, const uint8_t *in, size_t n, bool inc32)
 {
-    while (n) {
-        /* Blocks before the low 32 bits wrap: 2^32 - low32 (public). */
-        uint64_t room = inc32 ? n : (1ull << 32) - rijn_load32_be(ctr + 12);
-        size_t m = room < n ? (size_t)room : n;
-        aesni_ctr_run(ks, ctr, out, in, m);
-        ctr_add(ctr, m, inc32);
-        in += 16 * m;
-        out += 16 * m;
-        n -= m;
-    }
+    aesni_ctr_split(ks, ctr, out, in, n, inc32, aesni_ctr_run);
 }
 
 static AESNI_TARGET void aesni_xts(const void *ks, uint8_t tweak[16], uint8_t *out, const uint8_t *in, size_t n,

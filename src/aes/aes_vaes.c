@@ -145,31 +145,9 @@ static VAES_TARGET void vaes_ctr_run(const struct aesni_ks *k, const uint8_t ctr
     if (n) STOREX(out, _mm_xor_si128(aesni_enc1(k, aesni_bswap(_mm256_castsi256_si128(c2))), LOADX(in)));
 }
 
-static void ctr_add(uint8_t ctr[16], size_t m, bool inc32)
-{
-    if (inc32) {
-        rijn_store32_be(ctr + 12, rijn_load32_be(ctr + 12) + (uint32_t)m);
-        return;
-    }
-    uint64_t hi = rijn_load64_be(ctr), lo = rijn_load64_be(ctr + 8);
-    lo += m;
-    hi += lo < m;
-    rijn_store64_be(ctr, hi);
-    rijn_store64_be(ctr + 8, lo);
-}
-
 static void vaes_ctr(const void *ks, uint8_t ctr[16], uint8_t *out, const uint8_t *in, size_t n, bool inc32)
 {
-    while (n) {
-        /* Blocks before the low 32 bits wrap: 2^32 - low32 (public). */
-        uint64_t room = inc32 ? n : (1ull << 32) - rijn_load32_be(ctr + 12);
-        size_t m = room < n ? (size_t)room : n;
-        vaes_ctr_run(ks, ctr, out, in, m);
-        ctr_add(ctr, m, inc32);
-        in += 16 * m;
-        out += 16 * m;
-        n -= m;
-    }
+    aesni_ctr_split(ks, ctr, out, in, n, inc32, vaes_ctr_run);
 }
 
 /*

@@ -161,6 +161,38 @@ AESNI_INLINE void aesni_cbcmac(const struct aesni_ks *k, uint8_t mac[16], const 
 }
 
 /*
+ * CTR over n blocks, split where the low 32 counter bits wrap: a driver's
+ * `run` increments only those 32 bits (one SIMD lane), and the full
+ * 128-bit carry is done here between the pieces. With inc32 (GCM) there is
+ * no split: the lane wraps mod 2^32, which is inc32. The counter value is
+ * public (it is the IV), so the split leaks nothing.
+ */
+typedef void aesni_ctr_run_fn(const struct aesni_ks *k, const uint8_t ctr[16], uint8_t *out, const uint8_t *in,
+                              size_t n);
+
+static inline void aesni_ctr_split(const void *ks, uint8_t ctr[16], uint8_t *out, const uint8_t *in, size_t n,
+                                   bool inc32, aesni_ctr_run_fn *run)
+{
+    while (n) {
+        uint64_t room = inc32 ? n : (1ull << 32) - rijn_load32_be(ctr + 12);
+        size_t m = room < n ? (size_t)room : n;
+        run(ks, ctr, out, in, m);
+        if (inc32) {
+            rijn_store32_be(ctr + 12, rijn_load32_be(ctr + 12) + (uint32_t)m);
+        } else {
+            uint64_t hi = rijn_load64_be(ctr), lo = rijn_load64_be(ctr + 8);
+            lo += m;
+            hi += lo < m;
+            rijn_store64_be(ctr, hi);
+            rijn_store64_be(ctr + 8, lo);
+        }
+        in += 16 * m;
+        out += 16 * m;
+        n -= m;
+    }
+}
+
+/*
  * XTS tweak times x (IEEE 1619 §5.2, alpha = x). The tweak is a
  * little-endian 128-bit integer: both 64-bit halves double (PADDQ), the
  * carry out of the low half (its sign bit) enters bit 64, and the carry out

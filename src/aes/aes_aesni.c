@@ -145,8 +145,7 @@ static AESNI_TARGET void aesni_xts(const void *ks, uint8_t tweak[16], uint8_t *o
         b = encrypt ? aesni_enc1(k, b) : aesni_dec1(k, b);
         _mm_storeu_si128((__m128i *)out, _mm_xor_si128(b, t[j]));
     }
-    t[0] = t[n];
-    _mm_storeu_si128((__m128i *)tweak, t[0]);
+    _mm_storeu_si128((__m128i *)tweak, t[n]);
 }
 
 static AESNI_TARGET void aesni_ccm(const void *ks, uint8_t mac[16], uint8_t ctr[16], uint8_t *out, const uint8_t *in,

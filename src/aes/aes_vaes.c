@@ -17,10 +17,6 @@
 
 #ifdef RIJN_X86
 
-#define LOADY(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
-#define STOREY(p, v) _mm256_storeu_si256((__m256i *)(void *)(p), (v))
-#define LOADX(p) _mm_loadu_si128((const __m128i *)(const void *)(p))
-#define STOREX(p, v) _mm_storeu_si128((__m128i *)(void *)(p), (v))
 #define RK2(a, r) _mm256_load_si256((const __m256i *)(const void *)(a)[r])
 
 static VAES_TARGET void vaes_setkey(void *ks, const uint8_t *key, size_t key_len)
@@ -111,12 +107,6 @@ static VAES_TARGET void vaes_cbc_decrypt(const void *ks, uint8_t iv[16], uint8_t
         prev = c;
     }
     STOREX(iv, prev);
-}
-
-VAES_INLINE __m256i bswap_y(__m256i x)
-{
-    const __m256i m = _mm256_broadcastsi128_si256(_mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15));
-    return _mm256_shuffle_epi8(x, m);
 }
 
 /* n blocks of CTR whose low 32 counter bits do not wrap (or inc32). The

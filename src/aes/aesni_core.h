@@ -78,6 +78,19 @@ EMU_LANES(emu_aesdeclast, _mm_aesdeclast_si128)
 #define VAES_TARGET __attribute__((target(VAES_ISA)))
 #define VAES_INLINE static inline __attribute__((always_inline, target(VAES_ISA)))
 
+/* Unaligned loads and stores of byte buffers. */
+#define LOADX(p) _mm_loadu_si128((const __m128i *)(const void *)(p))
+#define STOREX(p, v) _mm_storeu_si128((__m128i *)(void *)(p), (v))
+#define LOADY(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
+#define STOREY(p, v) _mm256_storeu_si256((__m256i *)(void *)(p), (v))
+
+/* aesni_bswap on both 128-bit lanes. */
+VAES_INLINE __m256i bswap_y(__m256i x)
+{
+    const __m256i m = _mm256_broadcastsi128_si256(_mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15));
+    return _mm256_shuffle_epi8(x, m);
+}
+
 struct aesni_ks {
     __m128i ek[15];
     __m128i dk[15];
@@ -255,4 +268,9 @@ AESNI_INLINE void aesni_ccm_body(const void *ks, uint8_t mac[16], uint8_t ctr[16
 }
 
 #endif /* __x86_64__ */
+/* Outside x86-64 the VAES descriptors still compile (and are unavailable). */
+#ifndef RIJN_CPU_VAES_REQ
+#define RIJN_CPU_VAES_REQ RIJN_CPU_VAES
+#define RIJN_CPU_VPCLMUL_REQ RIJN_CPU_VPCLMUL
+#endif
 #endif

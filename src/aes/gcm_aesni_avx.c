@@ -8,32 +8,7 @@
  */
 #include "aes/gcm_aesni_core.h"
 
-#ifdef RIJN_X86
-static __attribute__((target("avx,aes,pclmul"))) void gcm_aesni_avx_crypt(const void *ks, const void *hkey, uint8_t ctr[16], uint8_t y[16],
-                                         uint8_t *out, const uint8_t *in, size_t n, bool encrypt)
-{
-    gcm_body(ks, hkey, ctr, y, out, in, n, encrypt);
-}
-
-static __attribute__((target("avx,aes,pclmul"))) void gcm_aesni_avx_aead(const void *ks, const void *hkey, const uint8_t iv[12],
-                                                 const uint8_t *aad, size_t aad_len, uint8_t *out,
-                                                 const uint8_t *in, size_t len, uint8_t tag[16], bool encrypt)
-{
-    gcm_aead_body(gcm_aesni_avx_crypt, ks, hkey, iv, aad, aad_len, out, in, len, tag, encrypt);
-}
-#define CRYPT gcm_aesni_avx_crypt
-#define AEAD gcm_aesni_avx_aead
-#else
-#define CRYPT NULL
-#define AEAD NULL
-#endif
-
-static const struct rijn_gcm_ops ops = {
-    .cipher = &rijn_aes_aesni_desc,
-    .gf = &rijn_ghash_pclmul_desc,
-    .crypt = CRYPT,
-    .aead = AEAD,
-};
+GCM_AESNI_OPS(ops, gcm_aesni_avx, "avx,aes,pclmul")
 
 const struct rijn_desc rijn_gcm_aesni_avx_desc = {
     .alg = "gcm(aes)",

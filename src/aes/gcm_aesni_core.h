@@ -169,5 +169,30 @@ AESNI_INLINE void gcm_aead_body(gcm_crypt_fn *crypt, const void *ks, const void 
     rijn_wipe(yb, sizeof yb);
 }
 
+/* The driver functions and ops of a gcm-aes-aesni variant: crypt and aead
+ * around the bodies above, compiled for the instruction set `isa`. */
+#define GCM_AESNI_OPS(ops, prefix, isa)                                                                          \
+    static __attribute__((target(isa))) void prefix##_crypt(const void *ks, const void *hkey, uint8_t ctr[16],     \
+                                                            uint8_t y[16], uint8_t *out, const uint8_t *in,        \
+                                                            size_t n, bool encrypt)                                \
+    {                                                                                                              \
+        gcm_body(ks, hkey, ctr, y, out, in, n, encrypt);                                                           \
+    }                                                                                                              \
+    static __attribute__((target(isa))) void prefix##_aead(const void *ks, const void *hkey, const uint8_t iv[12], \
+                                                           const uint8_t *aad, size_t aad_len, uint8_t *out,       \
+                                                           const uint8_t *in, size_t len, uint8_t tag[16],         \
+                                                           bool encrypt)                                           \
+    {                                                                                                              \
+        gcm_aead_body(prefix##_crypt, ks, hkey, iv, aad, aad_len, out, in, len, tag, encrypt);                     \
+    }                                                                                                              \
+    static const struct rijn_gcm_ops ops = {                                                                       \
+        .cipher = &rijn_aes_aesni_desc, .gf = &rijn_ghash_pclmul_desc,                                             \
+        .crypt = prefix##_crypt, .aead = prefix##_aead,                                                            \
+    };
+
+#else
+/* Not x86-64: the descriptor stays, unavailable (RIJN_CPU_X86_64). */
+#define GCM_AESNI_OPS(ops, prefix, isa) \
+    static const struct rijn_gcm_ops ops = { .cipher = &rijn_aes_aesni_desc, .gf = &rijn_ghash_pclmul_desc };
 #endif /* RIJN_X86 */
 #endif

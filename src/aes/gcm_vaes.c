@@ -21,17 +21,7 @@
 
 #ifdef RIJN_X86
 
-#define LOADY(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
-#define STOREY(p, v) _mm256_storeu_si256((__m256i *)(void *)(p), (v))
-#define LOADX(p) _mm_loadu_si128((const __m128i *)(const void *)(p))
-#define STOREX(p, v) _mm_storeu_si128((__m128i *)(void *)(p), (v))
 #define RK2(r) _mm256_load_si256((const __m256i *)(const void *)k->ek2[r])
-
-VAES_INLINE __m256i bswap_y(__m256i x)
-{
-    const __m256i m = _mm256_broadcastsi128_si256(_mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15));
-    return _mm256_shuffle_epi8(x, m);
-}
 
 struct gf_acc_y { __m256i lo, mid, hi; };
 
@@ -41,10 +31,9 @@ VAES_INLINE void ghash_step_y(struct gf_acc_y *a, const struct pclmul_hkey *h, c
 {
     __m256i x = bswap_y(LOADY(hs + 32 * j));
     __m256i hp = LOADY(&h->hp[2 * j]), hk = LOADY(&h->hkp[2 * j]);
+    if (j == 0) x = _mm256_xor_si256(x, _mm256_inserti128_si256(_mm256_setzero_si256(), y, 0));
     __m256i xk = _mm256_xor_si256(x, _mm256_shuffle_epi32(x, 0x4e));
     if (j == 0) {
-        x = _mm256_xor_si256(x, _mm256_inserti128_si256(_mm256_setzero_si256(), y, 0));
-        xk = _mm256_xor_si256(x, _mm256_shuffle_epi32(x, 0x4e));
         a->lo = _mm256_clmulepi64_epi128(x, hp, 0x00);
         a->hi = _mm256_clmulepi64_epi128(x, hp, 0x11);
         a->mid = _mm256_clmulepi64_epi128(xk, hk, 0x00);

@@ -46,7 +46,7 @@ static void slice_key(bs_word out[8], const uint8_t k[16])
     rijn_wipe(eight, sizeof eight);
 }
 
-static void ct128_setkey(void *ctx, const uint8_t *key, size_t key_len)
+void rijn_ct128_setkey(void *ctx, const uint8_t *key, size_t key_len)
 {
     ct128_ks *ks = ctx;
     ks->rounds = bs_schedule(ks->enc, ks->dec, key, key_len, slice_key);
@@ -54,36 +54,14 @@ static void ct128_setkey(void *ctx, const uint8_t *key, size_t key_len)
 
 /* ------------------------------------------------------ block driver -- */
 
-/* n blocks, eight per pass; a short last pass is padded with zeros. */
-static void ct128_blocks(const ct128_ks *ks, uint8_t *out, const uint8_t *in, size_t n,
-                         void (*pass)(const ct128_ks *, bs_word *))
-{
-    bs_word q[8];
-    for (; n >= 8; n -= 8, in += 128, out += 128) {
-        pack8(q, in);
-        pass(ks, q);
-        unpack8(out, q);
-    }
-    if (n) {
-        uint8_t tmp[128] = { 0 };
-        memcpy(tmp, in, 16 * n);
-        pack8(q, tmp);
-        pass(ks, q);
-        unpack8(tmp, q);
-        memcpy(out, tmp, 16 * n);
-        rijn_wipe(tmp, sizeof tmp);
-    }
-    rijn_wipe(q, sizeof q);
-}
-
 static void ct128_encrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t n)
 {
-    ct128_blocks(ks, out, in, n, encrypt8);
+    ct_blocks(ks, out, in, n, encrypt8);
 }
 
 static void ct128_decrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t n)
 {
-    ct128_blocks(ks, out, in, n, decrypt8);
+    ct_blocks(ks, out, in, n, decrypt8);
 }
 
 /* CTR: eight counter blocks are written into the pass's input words
@@ -156,7 +134,7 @@ static void ct128_cbc_mac(const void *ks, uint8_t mac[16], const uint8_t *in, si
 }
 
 static const struct rijn_cipher_ops ct128_ops = {
-    .setkey = ct128_setkey,
+    .setkey = rijn_ct128_setkey,
     .encrypt = ct128_encrypt,
     .decrypt = ct128_decrypt,
     .cbc_encrypt = ct128_cbc_encrypt,

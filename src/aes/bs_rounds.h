@@ -8,18 +8,26 @@
  *   shift_rows2        ShiftRows applied twice (the final fix-up)
  *   inv_shift_rows     InvShiftRows, for the plain inverse cipher
  *   inv_mix            InvMixColumns
- * The key schedules are arrays of Nr + 1 round keys of eight words.
+ * The key schedules are arrays of Nr + 1 round keys of eight words. A
+ * file whose stored key word is narrower than its state word (aes-bs-avx2
+ * stores 128-bit keys, runs 256-bit words) defines bs_key and BS_KEY(k),
+ * the widening load.
  */
 #ifndef RIJN_BS_ROUNDS_H
 #define RIJN_BS_ROUNDS_H
 
-static inline void add_key(bs_word q[8], const bs_word k[8])
+#ifndef bs_key
+#define bs_key bs_word
+#define BS_KEY(k) (k)
+#endif
+
+static inline void add_key(bs_word q[8], const bs_key k[8])
 {
-    for (int j = 0; j < 8; j++) q[j] ^= k[j];
+    for (int j = 0; j < 8; j++) q[j] ^= BS_KEY(k[j]);
 }
 
 /* Fixsliced encryption (FIPS 197 §5.1 with ShiftRows skipped). */
-static inline void bs_encrypt(const bs_word (*rk)[8], unsigned nr, bs_word q[8])
+static inline void bs_encrypt(const bs_key (*rk)[8], unsigned nr, bs_word q[8])
 {
     add_key(q, rk[0]);
     /* Rounds 1..nr-1 with s = i mod 4 = 1, 2, 3, 0; nr - 1 is 9, 11 or 13,
@@ -41,7 +49,7 @@ static inline void bs_encrypt(const bs_word (*rk)[8], unsigned nr, bs_word q[8])
 }
 
 /* The plain inverse cipher (FIPS 197 §5.3). */
-static inline void bs_decrypt(const bs_word (*rk)[8], unsigned nr, bs_word q[8])
+static inline void bs_decrypt(const bs_key (*rk)[8], unsigned nr, bs_word q[8])
 {
     add_key(q, rk[nr]);
     for (unsigned i = nr - 1; i > 0; i--) {

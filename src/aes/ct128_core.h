@@ -6,28 +6,64 @@
 #define RIJN_CT128_CORE_H
 
 #include "core/internal.h"
+#include "aes/vperm.h"
 
-typedef uint64_t bs_word __attribute__((vector_size(16)));
-typedef uint32_t u32x4 __attribute__((vector_size(16)));
-typedef uint8_t u8x16 __attribute__((vector_size(16)));
+/* The word width: 16 bytes (eight blocks) here; aes-bs-avx2 defines
+ * CT_BYTES 32 before including this header and gets sixteen blocks, two
+ * independent 128-bit halves of the same layout. Every byte move below
+ * stays inside its 128-bit half, as AVX2's in-lane shuffles require. Round
+ * keys stay 128-bit (ct_key) either way: the key bits are the same for every
+ * block, so the wide driver broadcasts them (CT_KEY) instead of storing
+ * twice as much. */
+#ifndef CT_BYTES
+#define CT_BYTES 16
+#endif
+typedef uint64_t bs_word __attribute__((vector_size(CT_BYTES)));
+typedef uint32_t ct_u32 __attribute__((vector_size(CT_BYTES)));
+typedef uint16_t ct_u16 __attribute__((vector_size(CT_BYTES)));
+typedef uint8_t ct_u8 __attribute__((vector_size(CT_BYTES)));
+typedef uint64_t ct_key __attribute__((vector_size(16)));
+#ifndef CT_KEY
+#define CT_KEY(k) (k)
+#endif
+#define bs_key ct_key
+#define BS_KEY CT_KEY
 
 #include "aes/bp_sbox.h"
 
 typedef struct {
-    bs_word enc[15][8];   /* fixsliced, 0x63-folded */
-    bs_word dec[15][8];   /* plain bit-sliced */
+    ct_key enc[15][8];    /* fixsliced, 0x63-folded */
+    ct_key dec[15][8];    /* plain bit-sliced */
+    /* aes-bs-avx2 only: the aes-vperm schedule its serial chains run on
+     * (bit-slicing cannot speed up one block at a time). */
+    struct vperm_enc_ks serial;
     unsigned rounds;
 } ct128_ks;
 
+/* The key setup of aes-ct128 (aes_ct128.c): it also fills aes-bs-avx2's
+ * bit-sliced schedule, whose round keys are the same 128-bit words. */
+RIJN_HIDDEN void rijn_ct128_setkey(void *ctx, const uint8_t *key, size_t key_len);
+
 _Static_assert(sizeof(ct128_ks) <= RIJN_AES_KS_BYTES, "ct128 key schedule too large");
 
-/* Lane permutation: out lane c = in lane (c + j) mod 4. */
-#if defined(__clang__)
-#define COLS(x, j) ((bs_word)__builtin_shufflevector((u32x4)(x), (u32x4)(x), (j) & 3, ((j) + 1) & 3, \
-                                                     ((j) + 2) & 3, ((j) + 3) & 3))
+/* Shuffle masks, repeated in each 128-bit half (H is the half's index). */
+#if CT_BYTES == 16
+#define CT_HALVES(f, a) f(0, a)
 #else
-#define COLS(x, j) ((bs_word)__builtin_shuffle((u32x4)(x), (u32x4){ (j) & 3, ((j) + 1) & 3, ((j) + 2) & 3, \
-                                                                    ((j) + 3) & 3 }))
+#define CT_HALVES(f, a) f(0, a), f(1, a)
+#endif
+
+/* Lane permutation: out lane c = in lane (c + j) mod 4. */
+#define COLS_M(H, j) 4 * (H) + ((j) & 3), 4 * (H) + (((j) + 1) & 3), 4 * (H) + (((j) + 2) & 3), 4 * (H) + (((j) + 3) & 3)
+#define ROWS2_M(H, _) 8 * (H) + 1, 8 * (H), 8 * (H) + 3, 8 * (H) + 2, 8 * (H) + 5, 8 * (H) + 4, 8 * (H) + 7, 8 * (H) + 6
+#if defined(__clang__)
+#define COLS(x, j) ((bs_word)__builtin_shufflevector((ct_u32)(x), (ct_u32)(x), CT_HALVES(COLS_M, j)))
+#define ROWS2(x) ((bs_word)__builtin_shufflevector((ct_u16)(x), (ct_u16)(x), CT_HALVES(ROWS2_M, 0)))
+#else
+#define COLS(x, j) ((bs_word)__builtin_shuffle((ct_u32)(x), (ct_u32){ CT_HALVES(COLS_M, j) }))
+/* Row move by 2: swap the 16-bit halves of every lane. The same on either
+ * endianness, and a word shuffle rather than shifts (pshuflw/pshufhw). */
+#define ROWS2(x) ((bs_word)__builtin_shuffle((ct_u16)(x), (ct_u16){ CT_HALVES(ROWS2_M, 0) }))
 #endif
 
 /* Row move by k inside every lane: out byte r = in byte r + k (mod 4).
@@ -35,7 +71,7 @@ _Static_assert(sizeof(ct128_ks) <= RIJN_AES_KS_BYTES, "ct128 key schedule too la
  * 8 (3 - r) on big-endian ones, hence the two rotation directions. */
 static inline bs_word rows(bs_word x, unsigned k)
 {
-    u32x4 v = (u32x4)x;
+    ct_u32 v = (ct_u32)x;
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
     v = (v << (8 * k)) | (v >> (32 - 8 * k));
 #else
@@ -44,35 +80,34 @@ static inline bs_word rows(bs_word x, unsigned k)
     return (bs_word)v;
 }
 
-/* Row move by 2: swap the 16-bit halves of every lane. The same on either
- * endianness, and a word shuffle rather than shifts (pshuflw/pshufhw). */
-typedef uint16_t u16x8 __attribute__((vector_size(16)));
-#if defined(__clang__)
-#define ROWS2(x) ((bs_word)__builtin_shufflevector((u16x8)(x), (u16x8)(x), 1, 0, 3, 2, 5, 4, 7, 6))
-#else
-#define ROWS2(x) ((bs_word)__builtin_shuffle((u16x8)(x), (u16x8){ 1, 0, 3, 2, 5, 4, 7, 6 }))
-#endif
-
 /* Byte masks of the rows (byte p belongs to row p mod 4). */
-#define ROWMASK(r) ((bs_word)(u8x16){ (r) == 0 ? 0xff : 0, (r) == 1 ? 0xff : 0, (r) == 2 ? 0xff : 0, \
-    (r) == 3 ? 0xff : 0, (r) == 0 ? 0xff : 0, (r) == 1 ? 0xff : 0, (r) == 2 ? 0xff : 0, (r) == 3 ? 0xff : 0, \
-    (r) == 0 ? 0xff : 0, (r) == 1 ? 0xff : 0, (r) == 2 ? 0xff : 0, (r) == 3 ? 0xff : 0, \
-    (r) == 0 ? 0xff : 0, (r) == 1 ? 0xff : 0, (r) == 2 ? 0xff : 0, (r) == 3 ? 0xff : 0 })
+#define ROWMASK_M(r) (r) == 0 ? 0xff : 0, (r) == 1 ? 0xff : 0, (r) == 2 ? 0xff : 0, (r) == 3 ? 0xff : 0
+#define ROWMASK_Q(H, r) ROWMASK_M(r), ROWMASK_M(r), ROWMASK_M(r), ROWMASK_M(r)
+#define ROWMASK(r) ((bs_word)(ct_u8){ CT_HALVES(ROWMASK_Q, r) })
 
 /* ---------------------------------------------------------- packing -- */
 
 
 
+/* Blocks per pass: eight per 128-bit half. Word b holds block b (and, in
+ * the 256-bit build, block b + 8 in its high half); ortho then spreads the
+ * bits. The wide build defines CT_LOAD/CT_STORE with lane inserts. */
+#define CT_NB (CT_BYTES / 2)
+#ifndef CT_LOAD
+#define CT_LOAD(q, in) for (int b_ = 0; b_ < 8; b_++) memcpy(&(q)[b_], (in) + 16 * b_, 16)
+#define CT_STORE(out, q) for (int b_ = 0; b_ < 8; b_++) memcpy((out) + 16 * b_, &(q)[b_], 16)
+#endif
+
 static inline void pack8(bs_word q[8], const uint8_t *in)
 {
-    for (int b = 0; b < 8; b++) memcpy(&q[b], in + 16 * b, 16);
+    CT_LOAD(q, in);
     ortho(q);
 }
 
 static inline void unpack8(uint8_t *out, bs_word q[8])
 {
     ortho(q);
-    for (int b = 0; b < 8; b++) memcpy(out + 16 * b, &q[b], 16);
+    CT_STORE(out, q);
 }
 
 /* ----------------------------------------------------- linear layers -- */
@@ -117,10 +152,10 @@ static inline void inv_mix(bs_word q[8])
     bs_word u[8], v[8];
     for (int j = 0; j < 8; j++) {
         u[j] = q[j] ^ ROWS2(q[j]);
-        v[j] = (bs_word){ 0, 0 };
+        v[j] = (bs_word){ 0 };
     }
     XTIME_XOR(v, u);
-    for (int j = 0; j < 8; j++) u[j] = (bs_word){ 0, 0 };
+    for (int j = 0; j < 8; j++) u[j] = (bs_word){ 0 };
     XTIME_XOR(u, v);
     for (int j = 0; j < 8; j++) q[j] ^= u[j];
     mix_s0(q);
@@ -130,14 +165,36 @@ static inline void inv_mix(bs_word q[8])
 
 #include "aes/bs_rounds.h"
 
+/* n blocks, CT_NB per pass; a short last pass is padded with zeros. */
+static inline void ct_blocks(const ct128_ks *ks, uint8_t *out, const uint8_t *in, size_t n,
+                             void (*pass)(const ct128_ks *, bs_word *))
+{
+    bs_word q[8];
+    for (; n >= CT_NB; n -= CT_NB, in += 16 * CT_NB, out += 16 * CT_NB) {
+        pack8(q, in);
+        pass(ks, q);
+        unpack8(out, q);
+    }
+    if (n) {
+        uint8_t tmp[16 * CT_NB] = { 0 };
+        memcpy(tmp, in, 16 * n);
+        pack8(q, tmp);
+        pass(ks, q);
+        unpack8(tmp, q);
+        memcpy(out, tmp, 16 * n);
+        rijn_wipe(tmp, sizeof tmp);
+    }
+    rijn_wipe(q, sizeof q);
+}
+
 static inline void encrypt8(const ct128_ks *ks, bs_word q[8])
 {
-    bs_encrypt((const bs_word(*)[8])ks->enc, ks->rounds, q);
+    bs_encrypt((const bs_key(*)[8])ks->enc, ks->rounds, q);
 }
 
 static inline void decrypt8(const ct128_ks *ks, bs_word q[8])
 {
-    bs_decrypt((const bs_word(*)[8])ks->dec, ks->rounds, q);
+    bs_decrypt((const bs_key(*)[8])ks->dec, ks->rounds, q);
 }
 
 #endif

@@ -130,6 +130,11 @@ struct rijn_desc {
     const char *alg;       /* "aes" or "gf128" */
     const char *name;      /* unique driver name, e.g. "aes-ct64" */
     int priority;
+    /* Block ciphers: the priority for serial chains (CBC-MAC, CBC
+     * encryption), where one block is in flight; 0 means `priority`. A
+     * bit-sliced driver sets it below aes-vperm so that cmac(aes) picks
+     * the driver that is fast on one block. */
+    int serial_priority;
     uint32_t cpu;          /* required RIJN_CPU_* bits */
     bool ct;               /* claims constant time (and is tested for it) */
     enum rijn_kind kind;
@@ -151,6 +156,8 @@ extern const struct rijn_desc rijn_ghash_pclmul_desc;
 extern const struct rijn_desc rijn_gcm_aesni_desc;
 extern const struct rijn_desc rijn_gcm_aesni_avx_desc;
 extern const struct rijn_desc rijn_gcm_vaes_desc;
+extern const struct rijn_desc rijn_aes_vperm_desc;
+extern const struct rijn_desc rijn_aes_bs_avx2_desc;
 
 /* ------------------------------------------------------------ registry -- */
 enum rijn_mode {

@@ -9,7 +9,10 @@
  *      (and, for GCM, every GHASH driver). The instance's name shows the
  *      composition; its priority is the block cipher's, or for GCM the mean
  *      of the CTR and GHASH parts (as the kernel's gcm_base does); it is
- *      constant-time only if every part is.
+ *      constant-time only if every part is. Serial work ranks ciphers by
+ *      their serial priority: CMAC is all serial (serial priority), CBC
+ *      (serial encryption, parallel decryption) and CCM (serial CBC-MAC,
+ *      parallel CTR) take the mean of the two.
  *   3. Selection by algorithm name: the highest priority among instances
  *      that are available (CPU features present after RIJN_CPU masking),
  *      constant-time, and pass their known-answer self-test (run once, on
@@ -39,6 +42,8 @@ static const struct rijn_desc *const drivers[] = {
     &rijn_gcm_aesni_desc,
     &rijn_gcm_aesni_avx_desc,
     &rijn_gcm_vaes_desc,
+    &rijn_aes_vperm_desc,
+    &rijn_aes_bs_avx2_desc,
 };
 #define NDRIVERS (sizeof drivers / sizeof drivers[0])
 
@@ -49,7 +54,7 @@ static const struct {
     enum rijn_mode mode;
     const char *fmt;
 } templates[] = {
-    { "ecb(aes)", RIJN_MODE_ECB, "ecb(%s)" },
+    { "ecb(aes)", RIJN_MODE_ECB, "ecb(%s)" },   /* parallel */
     { "cbc(aes)", RIJN_MODE_CBC, "cbc(%s)" },
     { "ctr(aes)", RIJN_MODE_CTR, "ctr(%s)" },
     { "xts(aes)", RIJN_MODE_XTS, "xts(%s)" },
@@ -101,7 +106,12 @@ static void reg_init(void)
             const struct rijn_desc *c = drivers[i];
             if (c->kind != RIJN_KIND_CIPHER) continue;
             if (templates[t].mode != RIJN_MODE_GCM) {
-                struct rijn_inst *in = add(templates[t].alg, c->priority, c->ct, c->cpu, templates[t].mode);
+                const enum rijn_mode m = templates[t].mode;
+                const int serial = c->serial_priority ? c->serial_priority : c->priority;
+                const int prio = m == RIJN_MODE_CMAC                       ? serial
+                                 : m == RIJN_MODE_CBC || m == RIJN_MODE_CCM ? (c->priority + serial) / 2
+                                                                            : c->priority;
+                struct rijn_inst *in = add(templates[t].alg, prio, c->ct, c->cpu, m);
                 if (!in) return;
                 snprintf(in->name, sizeof in->name, templates[t].fmt, c->name, c->name);
                 in->cipher = c;

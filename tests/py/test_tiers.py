@@ -35,8 +35,14 @@ if not QEMU:
 #         the drivers selection must pick)
 TIERS = {
     "Nehalem": ({"ssse3", "sse4.1"}, {"aesni", "pclmul", "avx", "avx2", "vaes"},
-                {"ctr(aes)": "ctr(aes-ct128)", "gcm(aes)": "gcm_base(ctr(aes-ct128),ghash-ct64)",
-                 "cbc(aes)": "cbc(aes-ct128)"}),
+                {"ctr(aes)": "ctr(aes-vperm)", "gcm(aes)": "gcm_base(ctr(aes-vperm),ghash-ct64)",
+                 "cbc(aes)": "cbc(aes-vperm)", "cmac(aes)": "cmac(aes-vperm)"}),
+    # AVX2 without AES-NI: the bit-sliced AVX2 tier, vperm for CMAC.
+    "max,-aes,-vaes": ({"avx2", "pclmul", "ssse3"}, {"aesni", "vaes"},
+                       {"ctr(aes)": "ctr(aes-bs-avx2)", "gcm(aes)": "gcm_base(ctr(aes-bs-avx2),ghash-pclmul)",
+                        "xts(aes)": "xts(aes-bs-avx2)", "cbc(aes)": "cbc(aes-bs-avx2)",
+                        "cmac(aes)": "cmac(aes-vperm)",
+                        "ccm(aes)": "ccm_base(ctr(aes-bs-avx2),cbcmac(aes-bs-avx2))"}),
     "Westmere": ({"aesni", "pclmul", "ssse3"}, {"avx", "avx2", "vaes"},
                  {"ctr(aes)": "ctr(aes-aesni)", "gcm(aes)": "gcm-aes-aesni", "xts(aes)": "xts(aes-aesni)",
                   "ccm(aes)": "ccm_base(ctr(aes-aesni),cbcmac(aes-aesni))"}),

@@ -1,0 +1,169 @@
+/*
+ * aes-bs-avx2: the bit-sliced, fixsliced AES of aes-ct128 on AVX2's 256-bit
+ * registers: sixteen blocks per pass, for the parallel modes (ECB, CTR,
+ * CBC decryption, and XTS and GCM's CTR through the mode layer) on x86
+ * CPUs without AES-NI, or with AES-NI masked off.
+ *
+ * The rounds are ct128_core.h compiled with CT_BYTES 32: each 256-bit word
+ * is two independent halves in aes-ct128's layout (blocks 0-7 in the low
+ * half, 8-15 in the high one), and every byte move of the round stays
+ * within a 128-bit half, which is what AVX2's VPSHUFD/VPSHUFLW do. The
+ * three-operand VEX forms also remove most of the register copies that
+ * the two-operand SSE2 code of aes-ct128 pays for.
+ *
+ * Round keys are aes-ct128's 128-bit schedule (the same key bits for every
+ * block), broadcast to both halves as they are loaded (VBROADCASTI128), so
+ * the schedule is no larger than aes-ct128's. Serial chains (CBC
+ * encryption, CBC-MAC for CMAC and CCM) gain nothing from sixteen lanes:
+ * they run on the aes-vperm core with a second, vperm schedule kept in
+ * the same key context, as the Linux kernel's bit-sliced NEON driver does
+ * for its CBC encryption.
+ */
+#include "aes/aesni_core.h"
+
+#ifdef RIJN_X86
+#if defined(__clang__)
+#pragma clang attribute push(__attribute__((target("avx2"))), apply_to = function)
+#else
+#pragma GCC push_options
+#pragma GCC target("avx2")
+#endif
+
+#define CT_BYTES 32
+#define CT_KEY(k) ((bs_word)_mm256_broadcastsi128_si256((__m128i)(k)))
+/* Block b in the low half of word b, block b + 8 in its high half. */
+#define CT_LOAD(q, in)                                                                                   \
+    for (int b_ = 0; b_ < 8; b_++)                                                                       \
+    (q)[b_] = (bs_word)_mm256_inserti128_si256(_mm256_castsi128_si256(LOADX((in) + 16 * b_)),            \
+                                               LOADX((in) + 16 * (b_ + 8)), 1)
+#define CT_STORE(out, q)                                                                                 \
+    for (int b_ = 0; b_ < 8; b_++) {                                                                     \
+        STOREX((out) + 16 * b_, _mm256_castsi256_si128((__m256i)(q)[b_]));                               \
+        STOREX((out) + 16 * (b_ + 8), _mm256_extracti128_si256((__m256i)(q)[b_], 1));                   \
+    }
+#include "aes/ct128_core.h"
+
+static void bs_avx2_setkey(void *ctx, const uint8_t *key, size_t key_len)
+{
+    ct128_ks *ks = ctx;
+    rijn_ct128_setkey(ks, key, key_len);
+    rijn_vperm_setkey_enc(&ks->serial, key, key_len);
+}
+
+static void bs_avx2_encrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t n)
+{
+    ct_blocks(ks, out, in, n, encrypt8);
+}
+
+static void bs_avx2_decrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t n)
+{
+    ct_blocks(ks, out, in, n, decrypt8);
+}
+
+/* CTR: sixteen counter blocks per pass (the counter is public). */
+static void bs_avx2_ctr(const void *ctx, uint8_t ctr[16], uint8_t *out, const uint8_t *in, size_t n, bool inc32)
+{
+    const ct128_ks *ks = ctx;
+    uint64_t hi = rijn_load64_be(ctr), lo = rijn_load64_be(ctr + 8);
+    uint8_t blk[256];
+    bs_word q[8];
+    while (n) {
+        const size_t m = n < 16 ? n : 16;
+        const uint64_t hi0 = hi, lo0 = lo;
+        for (int b = 0; b < 16; b++) {
+            rijn_store64_be(blk + 16 * b, hi);
+            rijn_store64_be(blk + 16 * b + 8, lo);
+            rijn_ctr_inc(&hi, &lo, inc32);
+        }
+        pack8(q, blk);
+        encrypt8(ks, q);
+        ortho(q);
+        if (m == 16) {
+            for (int b = 0; b < 8; b++) {
+                __m256i d = _mm256_inserti128_si256(_mm256_castsi128_si256(LOADX(in + 16 * b)),
+                                                    LOADX(in + 16 * (b + 8)), 1);
+                d = _mm256_xor_si256(d, (__m256i)q[b]);
+                STOREX(out + 16 * b, _mm256_castsi256_si128(d));
+                STOREX(out + 16 * (b + 8), _mm256_extracti128_si256(d, 1));
+            }
+        } else {
+            /* The last, partial pass: the counter moves by m, not 16. */
+            CT_STORE(blk, q);
+            rijn_xor_bytes(out, in, blk, 16 * m);
+            hi = hi0;
+            lo = lo0;
+            for (size_t b = 0; b < m; b++) rijn_ctr_inc(&hi, &lo, inc32);
+        }
+        in += 16 * m;
+        out += 16 * m;
+        n -= m;
+    }
+    rijn_store64_be(ctr, hi);
+    rijn_store64_be(ctr + 8, lo);
+    rijn_wipe(q, sizeof q);
+    rijn_wipe(blk, sizeof blk);
+}
+
+/* CBC decryption (SP 800-38A §6.2): sixteen blocks decrypted at once, each
+ * XORed with the ciphertext before it. The ciphertext is copied first, so
+ * out == in works. */
+static void bs_avx2_cbc_decrypt(const void *ctx, uint8_t iv[16], uint8_t *out, const uint8_t *in, size_t n)
+{
+    const ct128_ks *ks = ctx;
+    uint8_t prev[16 + 256];
+    while (n) {
+        const size_t m = n < 16 ? n : 16;
+        memcpy(prev, iv, 16);
+        memcpy(prev + 16, in, 16 * m);
+        memcpy(iv, in + 16 * (m - 1), 16);
+        ct_blocks(ks, out, in, m, decrypt8);
+        rijn_xor_bytes(out, out, prev, 16 * m);
+        in += 16 * m;
+        out += 16 * m;
+        n -= m;
+    }
+    rijn_wipe(prev, sizeof prev);
+}
+
+static void bs_avx2_cbc_encrypt(const void *ctx, uint8_t iv[16], uint8_t *out, const uint8_t *in, size_t n)
+{
+    const ct128_ks *ks = ctx;
+    rijn_vperm_cbc_encrypt(&ks->serial, ks->rounds, iv, out, in, n);
+}
+
+static void bs_avx2_cbc_mac(const void *ctx, uint8_t mac[16], const uint8_t *in, size_t n)
+{
+    const ct128_ks *ks = ctx;
+    rijn_vperm_cbc_mac(&ks->serial, ks->rounds, mac, in, n);
+}
+
+static const struct rijn_cipher_ops bs_avx2_ops = {
+    .setkey = bs_avx2_setkey,
+    .encrypt = bs_avx2_encrypt,
+    .decrypt = bs_avx2_decrypt,
+    .cbc_encrypt = bs_avx2_cbc_encrypt,
+    .cbc_mac = bs_avx2_cbc_mac,
+    .ctr = bs_avx2_ctr,
+    .cbc_decrypt = bs_avx2_cbc_decrypt,
+};
+
+#if defined(__clang__)
+#pragma clang attribute pop
+#else
+#pragma GCC pop_options
+#endif
+#define BS_AVX2_OPS &bs_avx2_ops
+#else
+#define BS_AVX2_OPS NULL
+#endif
+
+const struct rijn_desc rijn_aes_bs_avx2_desc = {
+    .alg = "aes",
+    .name = "aes-bs-avx2",
+    .priority = 300,
+    .serial_priority = 190,
+    .cpu = RIJN_CPU_X86_64 | RIJN_CPU_AVX2 | RIJN_CPU_SSSE3,
+    .ct = true,
+    .kind = RIJN_KIND_CIPHER,
+    .cipher = BS_AVX2_OPS,
+};

@@ -1,0 +1,348 @@
+/*
+ * aes-vperm: constant-time AES (FIPS 197) with SSSE3's byte shuffle,
+ * PSHUFB, after M. Hamburg, "Accelerating AES with vector permute
+ * instructions" (CHES 2009). One block per register, no tables in memory
+ * indexed by secrets: the only lookups are PSHUFB's sixteen-entry
+ * in-register ones, whose timing does not depend on the index.
+ *
+ * Why it exists
+ * -------------
+ * Without AES-NI the bit-sliced drivers (aes-ct128, aes-bs-avx2) are the
+ * fast path for parallel modes, but a bit-sliced pass costs the same for
+ * one block as for eight or sixteen. CBC encryption and CBC-MAC (CMAC,
+ * CCM) have one block in flight, so they need a cipher that is fast on one
+ * block: this one, about ten shuffles per round.
+ *
+ * The S-box as shuffles
+ * ---------------------
+ * SubBytes is inversion in GF(256) followed by an affine map. PSHUFB maps
+ * a nibble to a byte, so the inversion is done in GF(256) seen as a
+ * quadratic extension of GF(16): GF(16)[t]/(t^2 + c t + 1). An element
+ * x = p t + r has the conjugate p t' + r with t' = t + c and t t' = 1, the
+ * norm N = p^2 + c p r + r^2, and x^-1 = (p t + (c p + r)) / N.
+ *
+ * Products of two nibbles are what a shuffle cannot do. The circuit below
+ * needs none (with q = p + r):
+ *     A  = 1/p + c/q        po = r + 1/A   (= N / (q + c p))
+ *     B  = 1/r + c/q        ro = p + 1/B   (= N / (q + c r))
+ * Expanding r + p q / (q + c p) over its denominator and using
+ * q^2 = p^2 + r^2 gives N / (q + c p). So 1/po and 1/ro are GF(16)-linear
+ * in the coordinates of x^-1, and x^-1 = F(po) + G(ro) for two functions
+ * of one nibble each. F and G, and every linear map that follows the
+ * inversion (the affine map's linear part, MixColumns' factor 2, the
+ * basis change), are folded into output shuffle tables. The cost is 6
+ * lookups for the inversion plus 2 per output wanted.
+ *
+ * 1/0 is stored as 0x80: PSHUFB gives 0 for an index with bit 7 set, so
+ * infinity propagates through an XOR with a nibble and 1/infinity = 0.
+ * Every edge case comes out right (p = 0, q = 0, A = 0, and x = 0, whose
+ * image must be 0); scripts/gen_vperm_tables.py checks all 256 inputs and
+ * the whole cipher against the `cryptography` package before it prints
+ * the tables.
+ *
+ * Bases and constants
+ * -------------------
+ * The byte fed to the circuit holds p (high nibble) and q (low nibble):
+ * a GF(2)-linear image T(s) of the standard byte s. MixColumns and
+ * AddRoundKey are GF(2)-linear, so the state stays in T between rounds
+ * and the round keys are stored in T; the output tables give T(L z) and
+ * T(2 L z) directly (z = x^-1, L the affine map's linear part). The
+ * constant 0x63 goes into the round keys: MixColumns maps an all-0x63
+ * column to itself (2 + 3 + 1 + 1 = 1 in GF(256)).
+ *
+ * Decryption uses the equivalent inverse cipher (FIPS 197 §5.3.5) in the
+ * basis T2 = T o L^-1, with tables for 14z, 11z, 13z and 9z.
+ *
+ * Encryption never moves bytes for ShiftRows. MixColumns,
+ *   out = 2a + 3a[row + 1] + a[row + 2] + a[row + 3] (after ShiftRows),
+ * is computed with the 2a term left where it is, so the state's byte order
+ * drifts by one ShiftRows per round; the other three terms move by
+ * shuffles whose constant indices depend on the round mod 4, round keys
+ * are stored in their round's order, and the last round puts the bytes
+ * back. That is 12 shuffles a round (5 inversion, 4 output, 3 MixColumns).
+ * The output tables give 2Lz and 3Lz, so the longest term (3a moved) does
+ * not wait for their sum. Decryption keeps the plain order and folds
+ * InvShiftRows into its four shuffles (it serves parallel modes only when
+ * nothing better is present, so latency matters less there).
+ */
+#include "aes/aesni_core.h"
+#include "aes/vperm.h"
+
+typedef uint64_t bs_word;   /* for the shared key expansion (bp_sbox.h) */
+#include "aes/bp_sbox.h"
+
+#ifdef RIJN_X86
+#include "aes/vperm_tables.h"
+
+#define VPERM_TARGET __attribute__((target("ssse3")))
+#define VPERM_INLINE static inline __attribute__((always_inline, target("ssse3")))
+
+struct vperm_ks {
+    struct vperm_enc_ks e;
+    uint8_t dk[15][16];
+    unsigned nr;
+};
+_Static_assert(sizeof(struct vperm_ks) <= RIJN_AES_KS_BYTES, "vperm key schedule too large");
+
+#define VT(i) _mm_load_si128((const __m128i *)(const void *)vperm_tab[VP_##i])
+#define SHUF(t, i) _mm_shuffle_epi8((t), (i))
+#define X(a, b) _mm_xor_si128((a), (b))
+
+/* T (or T2) of a standard-basis register: one lookup per nibble. */
+VPERM_INLINE __m128i vp_basis(__m128i s, __m128i lo_t, __m128i hi_t)
+{
+    const __m128i m = _mm_set1_epi8(0x0f);
+    return X(SHUF(lo_t, _mm_and_si128(s, m)), SHUF(hi_t, _mm_and_si128(_mm_srli_epi16(s, 4), m)));
+}
+
+/* The inversion circuit: po and ro from y = T(x) (see the top). */
+VPERM_INLINE void vp_core(__m128i y, __m128i inv, __m128i cqt, __m128i *po, __m128i *ro)
+{
+    const __m128i m = _mm_set1_epi8(0x0f);
+    __m128i p = _mm_and_si128(_mm_srli_epi16(y, 4), m);
+    __m128i q = _mm_and_si128(y, m);
+    __m128i r = X(p, q);
+    __m128i cq = SHUF(cqt, q);
+    __m128i a = X(SHUF(inv, p), cq);
+    __m128i b = X(SHUF(inv, r), cq);
+    *po = X(SHUF(inv, a), r);
+    *ro = X(SHUF(inv, b), p);
+}
+
+/* Nb blocks side by side (1 or 2: two independent chains fill the
+ * shuffle port's latency gaps in the parallel modes). */
+VPERM_INLINE void vp_encrypt_n(const uint8_t (*ek)[16], unsigned nr, __m128i *x, int nb)
+{
+    const __m128i inv = VT(INV), cqt = VT(CQ);
+    const __m128i d_p = VT(ENC_D_P), d_r = VT(ENC_D_R), e_p = VT(ENC_E_P), e_r = VT(ENC_E_R);
+    const __m128i k0 = LOADX(ek[0]);
+    for (int j = 0; j < nb; j++) x[j] = X(vp_basis(x[j], VT(ENC_IN_LO), VT(ENC_IN_HI)), k0);
+    for (unsigned r = 1; r < nr; r++) {
+        const __m128i k = LOADX(ek[r]);
+        const uint8_t (*mc)[16] = &vperm_tab[VP_MC0_ROT1 + 3 * ((r - 1) & 3)];
+        for (int j = 0; j < nb; j++) {
+            __m128i po, ro;
+            vp_core(x[j], inv, cqt, &po, &ro);
+            /* 2a stays in place, 3a and a move (ShiftRows is implicit). */
+            __m128i d = X(SHUF(d_p, po), SHUF(d_r, ro));
+            __m128i e = X(SHUF(e_p, po), SHUF(e_r, ro));
+            __m128i s = X(d, e);
+            __m128i dk = X(d, k);
+            /* Keep the key XOR off the critical path: GCC reassociates
+             * XOR chains freely and otherwise adds the key last. */
+            __asm__("" : "+x"(dk));
+            __m128i t = X(dk, SHUF(e, LOADX(mc[0])));
+            __m128i u = X(SHUF(s, LOADX(mc[1])), SHUF(s, LOADX(mc[2])));
+            x[j] = X(t, u);
+        }
+    }
+    const __m128i kl = LOADX(ek[nr]), last = LOADX(vperm_tab[VP_LAST0 + ((nr - 1) & 3)]);
+    for (int j = 0; j < nb; j++) {
+        __m128i po, ro;
+        vp_core(x[j], inv, cqt, &po, &ro);
+        __m128i z = X(SHUF(VT(ENC_LAST_P), po), SHUF(VT(ENC_LAST_R), ro));
+        x[j] = X(SHUF(z, last), kl);
+    }
+}
+
+VPERM_INLINE void vp_decrypt_n(const struct vperm_ks *k, __m128i *x, int nb)
+{
+    const __m128i inv = VT(INV), cqt = VT(CQ);
+    const unsigned nr = k->nr;
+    const __m128i k0 = LOADX(k->dk[nr]);
+    for (int j = 0; j < nb; j++) x[j] = X(vp_basis(x[j], VT(DEC_IN_LO), VT(DEC_IN_HI)), k0);
+    for (unsigned r = nr - 1; r > 0; r--) {
+        const __m128i kr = LOADX(k->dk[r]);
+        for (int j = 0; j < nb; j++) {
+            __m128i po, ro;
+            vp_core(x[j], inv, cqt, &po, &ro);
+            __m128i e = X(SHUF(VT(DEC_E_P), po), SHUF(VT(DEC_E_R), ro));
+            __m128i b = X(SHUF(VT(DEC_B_P), po), SHUF(VT(DEC_B_R), ro));
+            __m128i d = X(SHUF(VT(DEC_D_P), po), SHUF(VT(DEC_D_R), ro));
+            __m128i n = X(SHUF(VT(DEC_9_P), po), SHUF(VT(DEC_9_R), ro));
+            __m128i t = X(SHUF(e, VT(ISR_ROT0)), SHUF(b, VT(ISR_ROT1)));
+            __m128i u = X(SHUF(d, VT(ISR_ROT2)), SHUF(n, VT(ISR_ROT3)));
+            x[j] = X(X(t, u), kr);
+        }
+    }
+    const __m128i kl = LOADX(k->dk[0]);
+    for (int j = 0; j < nb; j++) {
+        __m128i po, ro;
+        vp_core(x[j], inv, cqt, &po, &ro);
+        __m128i z = X(SHUF(VT(DEC_LAST_P), po), SHUF(VT(DEC_LAST_R), ro));
+        x[j] = X(SHUF(z, VT(ISR_ROT0)), kl);
+    }
+}
+
+/* ------------------------------------------------------ key schedule -- */
+
+static uint8_t xt(uint8_t b)
+{
+    return (uint8_t)((b << 1) ^ (0x1b & -(b >> 7)));   /* no branch on the key */
+}
+
+/* InvMixColumns of one round key (FIPS 197 §5.3.5, the equivalent inverse
+ * cipher's decryption keys). */
+static void inv_mix_key(uint8_t out[16], const uint8_t in[16])
+{
+    for (int c = 0; c < 4; c++) {
+        const uint8_t *a = in + 4 * c;
+        for (int r = 0; r < 4; r++) {
+            uint8_t m[4];
+            for (int i = 0; i < 4; i++) {
+                uint8_t b = a[(r + i) & 3], b2 = xt(b), b4 = xt(b2), b8 = xt(b4);
+                static const uint8_t which[4] = { 14, 11, 13, 9 };
+                /* e = 8 + (4 if e & 4) + (2 if e & 2) + 1 if odd; the
+                 * factor is public, the byte is not. */
+                m[i] = (uint8_t)(b8 ^ ((which[i] & 4) ? b4 : 0) ^ ((which[i] & 2) ? b2 : 0) ^ ((which[i] & 1) ? b : 0));
+            }
+            out[4 * c + r] = m[0] ^ m[1] ^ m[2] ^ m[3];
+        }
+    }
+}
+
+static VPERM_TARGET void to_basis(uint8_t out[16], const uint8_t in[16], __m128i lo_t, __m128i hi_t, __m128i add)
+{
+    STOREX(out, X(vp_basis(LOADX(in), lo_t, hi_t), add));
+}
+
+static VPERM_TARGET unsigned vp_schedule(struct vperm_enc_ks *e, uint8_t (*dk)[16], const uint8_t *key, size_t key_len)
+{
+    const unsigned nr = (unsigned)key_len / 4 + 6;
+    uint32_t w[60];
+    uint8_t rk[16], im[16];
+    const __m128i c63 = _mm_set1_epi8(0x63), zero = _mm_setzero_si128();
+    bs_expand_key(w, key, key_len);
+    for (unsigned r = 0; r <= nr; r++) {
+        for (int c = 0; c < 4; c++) rijn_store32_le(rk + 4 * c, w[4 * r + c]);
+        /* Encryption: T(rk0); T(rk ^ 63) in the middle, in round r's
+         * state layout; rk ^ 63 last. */
+        if (r == 0) {
+            to_basis(e->ek[r], rk, VT(ENC_IN_LO), VT(ENC_IN_HI), zero);
+        } else if (r < nr) {
+            to_basis(e->ek[r], rk, VT(ENC_IN_LO), VT(ENC_IN_HI), VT(T_63));
+            STOREX(e->ek[r], SHUF(LOADX(e->ek[r]), LOADX(vperm_tab[VP_PI0 + (r & 3)])));
+        } else
+            STOREX(e->ek[r], X(LOADX(rk), c63));
+        if (!dk) continue;
+        /* Decryption: T2(rk ^ 63) first, T2(InvMC(rk) ^ 63), rk0 last. */
+        if (r == 0) {
+            memcpy(dk[0], rk, 16);
+        } else if (r == nr) {
+            to_basis(dk[r], rk, VT(DEC_IN_LO), VT(DEC_IN_HI), VT(T2_63));
+        } else {
+            inv_mix_key(im, rk);
+            to_basis(dk[r], im, VT(DEC_IN_LO), VT(DEC_IN_HI), VT(T2_63));
+        }
+    }
+    rijn_wipe(w, sizeof w);
+    rijn_wipe(rk, sizeof rk);
+    rijn_wipe(im, sizeof im);
+    return nr;
+}
+
+unsigned rijn_vperm_setkey_enc(struct vperm_enc_ks *k, const uint8_t *key, size_t key_len)
+{
+    return vp_schedule(k, NULL, key, key_len);
+}
+
+static void vperm_setkey(void *ctx, const uint8_t *key, size_t key_len)
+{
+    struct vperm_ks *k = ctx;
+    k->nr = vp_schedule(&k->e, k->dk, key, key_len);
+}
+
+/* ------------------------------------------------------------- modes -- */
+
+static VPERM_TARGET void vperm_encrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t n)
+{
+    const struct vperm_ks *k = ctx;
+    __m128i x[2];
+    for (; n >= 2; n -= 2, in += 32, out += 32) {
+        x[0] = LOADX(in);
+        x[1] = LOADX(in + 16);
+        vp_encrypt_n((const uint8_t(*)[16])k->e.ek, k->nr, x, 2);
+        STOREX(out, x[0]);
+        STOREX(out + 16, x[1]);
+    }
+    if (n) {
+        x[0] = LOADX(in);
+        vp_encrypt_n((const uint8_t(*)[16])k->e.ek, k->nr, x, 1);
+        STOREX(out, x[0]);
+    }
+}
+
+static VPERM_TARGET void vperm_decrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t n)
+{
+    const struct vperm_ks *k = ctx;
+    __m128i x[2];
+    for (; n >= 2; n -= 2, in += 32, out += 32) {
+        x[0] = LOADX(in);
+        x[1] = LOADX(in + 16);
+        vp_decrypt_n(k, x, 2);
+        STOREX(out, x[0]);
+        STOREX(out + 16, x[1]);
+    }
+    if (n) {
+        x[0] = LOADX(in);
+        vp_decrypt_n(k, x, 1);
+        STOREX(out, x[0]);
+    }
+}
+
+VPERM_TARGET void rijn_vperm_cbc_encrypt(const struct vperm_enc_ks *k, unsigned nr, uint8_t iv[16], uint8_t *out,
+                                         const uint8_t *in, size_t n)
+{
+    __m128i c = LOADX(iv);
+    for (; n; n--, in += 16, out += 16) {
+        c = X(c, LOADX(in));
+        vp_encrypt_n((const uint8_t(*)[16])k->ek, nr, &c, 1);
+        STOREX(out, c);
+    }
+    STOREX(iv, c);
+}
+
+VPERM_TARGET void rijn_vperm_cbc_mac(const struct vperm_enc_ks *k, unsigned nr, uint8_t mac[16], const uint8_t *in,
+                                     size_t n)
+{
+    __m128i c = LOADX(mac);
+    for (; n; n--, in += 16) {
+        c = X(c, LOADX(in));
+        vp_encrypt_n((const uint8_t(*)[16])k->ek, nr, &c, 1);
+    }
+    STOREX(mac, c);
+}
+
+static void vperm_cbc_encrypt(const void *ctx, uint8_t iv[16], uint8_t *out, const uint8_t *in, size_t n)
+{
+    const struct vperm_ks *k = ctx;
+    rijn_vperm_cbc_encrypt(&k->e, k->nr, iv, out, in, n);
+}
+
+static void vperm_cbc_mac(const void *ctx, uint8_t mac[16], const uint8_t *in, size_t n)
+{
+    const struct vperm_ks *k = ctx;
+    rijn_vperm_cbc_mac(&k->e, k->nr, mac, in, n);
+}
+
+static const struct rijn_cipher_ops vperm_ops = {
+    .setkey = vperm_setkey,
+    .encrypt = vperm_encrypt,
+    .decrypt = vperm_decrypt,
+    .cbc_encrypt = vperm_cbc_encrypt,
+    .cbc_mac = vperm_cbc_mac,
+};
+#define VPERM_OPS &vperm_ops
+#else
+#define VPERM_OPS NULL
+#endif
+
+const struct rijn_desc rijn_aes_vperm_desc = {
+    .alg = "aes",
+    .name = "aes-vperm",
+    .priority = 200,
+    .cpu = RIJN_CPU_X86_64 | RIJN_CPU_SSSE3,
+    .ct = true,
+    .kind = RIJN_KIND_CIPHER,
+    .cipher = VPERM_OPS,
+};

@@ -60,48 +60,9 @@ static void bs_avx2_decrypt(const void *ks, uint8_t *out, const uint8_t *in, siz
     ct_blocks(ks, out, in, n, decrypt8);
 }
 
-/* CTR: sixteen counter blocks per pass (the counter is public). */
-static void bs_avx2_ctr(const void *ctx, uint8_t ctr[16], uint8_t *out, const uint8_t *in, size_t n, bool inc32)
+static void bs_avx2_ctr(const void *ks, uint8_t ctr[16], uint8_t *out, const uint8_t *in, size_t n, bool inc32)
 {
-    const ct128_ks *ks = ctx;
-    uint64_t hi = rijn_load64_be(ctr), lo = rijn_load64_be(ctr + 8);
-    uint8_t blk[256];
-    bs_word q[8];
-    while (n) {
-        const size_t m = n < 16 ? n : 16;
-        const uint64_t hi0 = hi, lo0 = lo;
-        for (int b = 0; b < 16; b++) {
-            rijn_store64_be(blk + 16 * b, hi);
-            rijn_store64_be(blk + 16 * b + 8, lo);
-            rijn_ctr_inc(&hi, &lo, inc32);
-        }
-        pack8(q, blk);
-        encrypt8(ks, q);
-        ortho(q);
-        if (m == 16) {
-            for (int b = 0; b < 8; b++) {
-                __m256i d = _mm256_inserti128_si256(_mm256_castsi128_si256(LOADX(in + 16 * b)),
-                                                    LOADX(in + 16 * (b + 8)), 1);
-                d = _mm256_xor_si256(d, (__m256i)q[b]);
-                STOREX(out + 16 * b, _mm256_castsi256_si128(d));
-                STOREX(out + 16 * (b + 8), _mm256_extracti128_si256(d, 1));
-            }
-        } else {
-            /* The last, partial pass: the counter moves by m, not 16. */
-            CT_STORE(blk, q);
-            rijn_xor_bytes(out, in, blk, 16 * m);
-            hi = hi0;
-            lo = lo0;
-            for (size_t b = 0; b < m; b++) rijn_ctr_inc(&hi, &lo, inc32);
-        }
-        in += 16 * m;
-        out += 16 * m;
-        n -= m;
-    }
-    rijn_store64_be(ctr, hi);
-    rijn_store64_be(ctr + 8, lo);
-    rijn_wipe(q, sizeof q);
-    rijn_wipe(blk, sizeof blk);
+    ct_ctr(ks, ctr, out, in, n, inc32);
 }
 
 /* CBC decryption (SP 800-38A §6.2): sixteen blocks decrypted at once, each

@@ -64,53 +64,9 @@ static void ct128_decrypt(const void *ks, uint8_t *out, const uint8_t *in, size_
     ct_blocks(ks, out, in, n, decrypt8);
 }
 
-/* CTR: eight counter blocks are written into the pass's input words
- * directly (block b is word b before ortho), encrypted, and XORed into
- * the data with 16-byte vector operations. The counter is a 128-bit
- * big-endian integer (or its low 32 bits only, for GCM's inc32). */
-static void ct128_ctr(const void *ctx, uint8_t ctr[16], uint8_t *out, const uint8_t *in, size_t n, bool inc32)
+static void ct128_ctr(const void *ks, uint8_t ctr[16], uint8_t *out, const uint8_t *in, size_t n, bool inc32)
 {
-    const ct128_ks *ks = ctx;
-    uint64_t hi = rijn_load64_be(ctr), lo = rijn_load64_be(ctr + 8);
-    bs_word q[8];
-    uint8_t blk[16];
-    while (n) {
-        size_t m = n < 8 ? n : 8;
-        const uint64_t hi0 = hi, lo0 = lo;
-        for (int b = 0; b < 8; b++) {
-            rijn_store64_be(blk, hi);
-            rijn_store64_be(blk + 8, lo);
-            memcpy(&q[b], blk, 16);
-            rijn_ctr_inc(&hi, &lo, inc32);
-        }
-        ortho(q);
-        encrypt8(ks, q);
-        ortho(q);
-        if (m == 8) {
-            for (int b = 0; b < 8; b++) {
-                bs_word d;
-                memcpy(&d, in + 16 * b, 16);
-                d ^= q[b];
-                memcpy(out + 16 * b, &d, 16);
-            }
-        } else {
-            /* The last, partial pass: the counter moves by m, not 8. */
-            uint8_t ksb[128];
-            memcpy(ksb, q, sizeof ksb);
-            rijn_xor_bytes(out, in, ksb, 16 * m);
-            rijn_wipe(ksb, sizeof ksb);
-            hi = hi0;
-            lo = lo0;
-            for (size_t b = 0; b < m; b++) rijn_ctr_inc(&hi, &lo, inc32);
-        }
-        in += 16 * m;
-        out += 16 * m;
-        n -= m;
-    }
-    rijn_store64_be(ctr, hi);
-    rijn_store64_be(ctr + 8, lo);
-    rijn_wipe(q, sizeof q);
-    rijn_wipe(blk, sizeof blk);
+    ct_ctr(ks, ctr, out, in, n, inc32);
 }
 
 /* Serial chains use one lane of the eight: bit-slicing cannot help them. */

@@ -197,4 +197,42 @@ static inline void decrypt8(const ct128_ks *ks, bs_word q[8])
     bs_decrypt((const bs_key(*)[8])ks->dec, ks->rounds, q);
 }
 
+/* CTR, CT_NB counter blocks per pass: the counters (public: they come from
+ * the IV) are written as plain blocks and packed like data, and the
+ * keystream is XORed into the data with vector operations. The counter is
+ * a 128-bit big-endian integer (or its low 32 bits only, for GCM's inc32).
+ * Shared by aes-ct128 and aes-bs-avx2. */
+static inline void ct_ctr(const ct128_ks *ks, uint8_t ctr[16], uint8_t *out, const uint8_t *in, size_t n, bool inc32)
+{
+    uint64_t hi = rijn_load64_be(ctr), lo = rijn_load64_be(ctr + 8);
+    uint8_t blk[16 * CT_NB];
+    bs_word q[8];
+    while (n) {
+        const size_t m = n < CT_NB ? n : CT_NB;
+        const uint64_t hi0 = hi, lo0 = lo;
+        for (int b = 0; b < CT_NB; b++) {
+            rijn_store64_be(blk + 16 * b, hi);
+            rijn_store64_be(blk + 16 * b + 8, lo);
+            rijn_ctr_inc(&hi, &lo, inc32);
+        }
+        pack8(q, blk);
+        encrypt8(ks, q);
+        unpack8(blk, q);
+        rijn_xor_bytes(out, in, blk, 16 * m);
+        if (m < CT_NB) {
+            /* The last, partial pass: the counter moves by m. */
+            hi = hi0;
+            lo = lo0;
+            for (size_t b = 0; b < m; b++) rijn_ctr_inc(&hi, &lo, inc32);
+        }
+        in += 16 * m;
+        out += 16 * m;
+        n -= m;
+    }
+    rijn_store64_be(ctr, hi);
+    rijn_store64_be(ctr + 8, lo);
+    rijn_wipe(q, sizeof q);
+    rijn_wipe(blk, sizeof blk);
+}
+
 #endif

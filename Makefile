@@ -2,7 +2,8 @@
 #   make            library (static + shared) and CLI in $(BUILD)/
 #   make check      every test (installs what it needs when root with apt)
 #   make speed      the speed table against OpenSSL and libgcrypt
-#   make install PREFIX=/usr/local
+#   make install PREFIX=/usr/local   (rijn.so into OpenSSL's modules dir,
+#                                      or MODULESDIR=...)
 
 BUILD   ?= build
 PREFIX  ?= /usr/local
@@ -27,7 +28,16 @@ TEST_BIN := $(TEST_C:tests/c/%.c=$(BUILD)/tests/%)
 
 SONAME  := librijn.so.$(SOMAJOR)
 
-all: $(BUILD)/librijn.a $(BUILD)/librijn.so $(BUILD)/rijn $(BUILD)/rijn.pc tests
+# The OpenSSL 3 provider (provider/): built when OpenSSL 3's headers are
+# there (Debian: libssl-dev; make check installs it).
+PROV_SRC := $(wildcard provider/*.c)
+HAVE_OSSL3 := $(shell echo '\#include <openssl/core_dispatch.h>' | $(CC) -E -x c - >/dev/null 2>&1 && echo 1)
+MODULESDIR ?= $(shell pkg-config --variable=modulesdir libcrypto 2>/dev/null)
+ifeq ($(HAVE_OSSL3),1)
+PROVIDER := $(BUILD)/rijn.so $(BUILD)/tests/evp_interop $(BUILD)/tests/evp_bench
+endif
+
+all: $(BUILD)/librijn.a $(BUILD)/librijn.so $(BUILD)/rijn $(BUILD)/rijn.pc tests provider
 
 # The bit-sliced AES keeps more values live than there are registers; GCC's
 # pressure-aware scheduling cuts its spills (about 5% fewer instructions).
@@ -56,6 +66,22 @@ $(BUILD)/librijn.so: $(BUILD)/librijn.so.$(VERSION)
 $(BUILD)/rijn: $(CLI_SRC) $(wildcard cli/*.h) $(BUILD)/librijn.a
 	$(CC) $(CFLAGS_ALL) -o $@ $(CLI_SRC) $(BUILD)/librijn.a $(LDLIBS_ALL) -ldl -lm
 
+provider: $(PROVIDER)
+ifneq ($(HAVE_OSSL3),1)
+	@echo "note: OpenSSL 3 headers not found (Debian: libssl-dev): $(BUILD)/rijn.so, the provider, not built"
+endif
+
+# librijn is linked in statically; the version script leaves only
+# OSSL_provider_init visible, so no rijn_* symbol can clash with a
+# librijn.so that the application itself links.
+$(BUILD)/rijn.so: $(PROV_SRC) provider/prov.h provider/rijn_prov.map $(BUILD)/librijn.a
+	$(CC) $(CFLAGS_ALL) -shared -Wl,--version-script=provider/rijn_prov.map -Wl,-z,relro,-z,now \
+	    -o $@ $(PROV_SRC) $(BUILD)/librijn.a -lcrypto $(LDLIBS_ALL)
+
+$(BUILD)/tests/evp_%: tests/provider/evp_%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) -o $@ $< -lcrypto
+
 $(BUILD)/rijn.pc: rijn.pc.in
 	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' $< > $@
 
@@ -70,6 +96,10 @@ check: all
 speed: $(BUILD)/rijn
 	$(BUILD)/rijn speed --vs openssl,gcrypt
 
+speed-provider: $(BUILD)/rijn $(PROVIDER)
+	python3 scripts/provider_speed.py --build $(BUILD)
+	$(BUILD)/tests/evp_bench $(BUILD)
+
 install: $(BUILD)/librijn.a $(BUILD)/librijn.so $(BUILD)/rijn $(BUILD)/rijn.pc
 	install -d $(DESTDIR)$(PREFIX)/include/rijn $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/bin
 	install -m 644 include/rijn/*.h $(DESTDIR)$(PREFIX)/include/rijn/
@@ -78,9 +108,13 @@ install: $(BUILD)/librijn.a $(BUILD)/librijn.so $(BUILD)/rijn $(BUILD)/rijn.pc
 	ln -sf librijn.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib/$(SONAME)
 	ln -sf librijn.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib/librijn.so
 	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' rijn.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/rijn.pc
+ifeq ($(HAVE_OSSL3),1)
+	install -d $(DESTDIR)$(MODULESDIR)
+	install -m 755 $(BUILD)/rijn.so $(DESTDIR)$(MODULESDIR)/rijn.so
+endif
 	install -m 755 $(BUILD)/rijn $(DESTDIR)$(PREFIX)/bin/
 
 clean:
 	rm -rf build build-asan build-ct
 
-.PHONY: all tests check speed install clean
+.PHONY: all tests provider check speed speed-provider install clean

@@ -3,6 +3,10 @@
 #   build/       the release build (what users get)
 #   build-ct/    the same with -DRIJN_CTGRIND, for the valgrind taint test
 #   build-asan/  ASan + UBSan, the C tests and the Python suite run again
+# Each tree has librijn, the CLI and the OpenSSL provider (rijn.so). The
+# Python suite includes the provider's EVP interop, openssl CLI and TLS
+# tests (test_provider.py) and the OpenVPN tunnel (test_openvpn.py, which
+# needs root for its network namespaces and skips loudly without).
 set -eu
 cd "$(dirname "$0")/.."
 ./scripts/deps.sh
@@ -37,5 +41,5 @@ export ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=
 build-asan/tests/test_api
 RIJN_BUILD=build-asan LD_PRELOAD="$ASAN_LIB $UBSAN_LIB" python3 -m pytest -q -p no:cacheprovider \
     tests/py/test_wycheproof.py tests/py/test_diff.py tests/py/test_nist.py tests/py/test_cli.py \
-    tests/py/test_selftest.py
+    tests/py/test_selftest.py tests/py/test_provider.py
 echo "== make check: all passed"

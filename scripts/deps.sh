@@ -11,6 +11,12 @@ command -v valgrind >/dev/null || missing_apt+=(valgrind)
 command -v qemu-x86_64 >/dev/null || missing_apt+=(qemu-user)
 [ -f /usr/include/valgrind/memcheck.h ] || missing_apt+=(valgrind)
 ldconfig -p 2>/dev/null | grep -q 'libcrypto.so.3 ' || missing_apt+=(libssl3)
+# The OpenSSL 3 provider: headers to build it, the openssl CLI to test it,
+# OpenVPN and iproute2 for the tunnel test (tests/py/test_openvpn.py).
+[ -f /usr/include/openssl/core_dispatch.h ] || missing_apt+=(libssl-dev)
+command -v openssl >/dev/null || missing_apt+=(openssl)
+command -v openvpn >/dev/null || missing_apt+=(openvpn)
+command -v ip >/dev/null || missing_apt+=(iproute2)
 command -v python3 >/dev/null || missing_apt+=(python3 python3-pip)
 if command -v python3 >/dev/null; then
     python3 -c 'import pytest' 2>/dev/null || missing_py+=(pytest)

@@ -9,10 +9,9 @@
  * channels"); the code around them has no secret-dependent branch or
  * address. The taint test (tests/c/ct_taint.c) checks that under valgrind.
  *
- * Key schedule (struct aesni_ks): the FIPS 197 §5.2 expansion, word by
- * word, with SubWord taken from AESKEYGENASSIST (whose second output lane
- * is RotWord(SubWord(X1)) xor an immediate: we pass 0 and add Rcon in a
- * scalar register, so one loop serves 128-, 192- and 256-bit keys). The
+ * Key schedule (struct aesni_ks): the FIPS 197 §5.2 expansion with SubWord
+ * from AESKEYGENASSIST: in registers for 128- and 256-bit keys, word by
+ * word for 192-bit keys (Rcon added in a scalar register there). The
  * decryption keys are the equivalent inverse cipher's (FIPS 197 §5.3.5):
  * dk[0] = ek[Nr], dk[i] = InvMixColumns(ek[Nr - i]) via AESIMC,
  * dk[Nr] = ek[0]. The VAES driver keeps each round key twice more,
@@ -116,21 +115,89 @@ AESNI_INLINE uint64_t aesni_subword2(uint32_t w)
     return (uint64_t)_mm_cvtsi128_si64(_mm_aeskeygenassist_si128(x, 0));
 }
 
+/* w[4i..4i+3] of FIPS 197 §5.2 for Nk = 4 (and every 4-word step of
+ * Nk = 8) is the running XOR of the previous four words, plus one word
+ * t broadcast: prefix_xor(prev) ^ {t, t, t, t}. */
+AESNI_INLINE __m128i aesni_prefix_xor(__m128i k)
+{
+    k = _mm_xor_si128(k, _mm_slli_si128(k, 4));
+    k = _mm_xor_si128(k, _mm_slli_si128(k, 4));
+    return _mm_xor_si128(k, _mm_slli_si128(k, 4));
+}
+
+/* AESKEYGENASSIST(X, rcon) holds RotWord(SubWord(X[3])) ^ rcon in lane 3
+ * and SubWord(X[3]) in lane 2. The immediate must be a constant: macros. */
+#define AESNI_K_ROT(prev, last, rcon) \
+    _mm_xor_si128(aesni_prefix_xor(prev), _mm_shuffle_epi32(_mm_aeskeygenassist_si128(last, rcon), 0xff))
+#define AESNI_K_SUB(prev, last) \
+    _mm_xor_si128(aesni_prefix_xor(prev), _mm_shuffle_epi32(_mm_aeskeygenassist_si128(last, 0), 0xaa))
+
+/* AES-128 and AES-256 stay in registers (a key may be set per message, so
+ * key setup is on the hot path of some applications); AES-192, whose
+ * 6-word steps straddle round keys, takes the word loop below. */
+AESNI_INLINE void aesni_expand_128(__m128i ek[11], const uint8_t *key)
+{
+    ek[0] = _mm_loadu_si128((const __m128i *)key);
+    ek[1] = AESNI_K_ROT(ek[0], ek[0], 0x01);
+    ek[2] = AESNI_K_ROT(ek[1], ek[1], 0x02);
+    ek[3] = AESNI_K_ROT(ek[2], ek[2], 0x04);
+    ek[4] = AESNI_K_ROT(ek[3], ek[3], 0x08);
+    ek[5] = AESNI_K_ROT(ek[4], ek[4], 0x10);
+    ek[6] = AESNI_K_ROT(ek[5], ek[5], 0x20);
+    ek[7] = AESNI_K_ROT(ek[6], ek[6], 0x40);
+    ek[8] = AESNI_K_ROT(ek[7], ek[7], 0x80);
+    ek[9] = AESNI_K_ROT(ek[8], ek[8], 0x1b);
+    ek[10] = AESNI_K_ROT(ek[9], ek[9], 0x36);
+}
+
+AESNI_INLINE void aesni_expand_256(__m128i ek[15], const uint8_t *key)
+{
+    ek[0] = _mm_loadu_si128((const __m128i *)key);
+    ek[1] = _mm_loadu_si128((const __m128i *)(key + 16));
+    ek[2] = AESNI_K_ROT(ek[0], ek[1], 0x01);
+    ek[3] = AESNI_K_SUB(ek[1], ek[2]);
+    ek[4] = AESNI_K_ROT(ek[2], ek[3], 0x02);
+    ek[5] = AESNI_K_SUB(ek[3], ek[4]);
+    ek[6] = AESNI_K_ROT(ek[4], ek[5], 0x04);
+    ek[7] = AESNI_K_SUB(ek[5], ek[6]);
+    ek[8] = AESNI_K_ROT(ek[6], ek[7], 0x08);
+    ek[9] = AESNI_K_SUB(ek[7], ek[8]);
+    ek[10] = AESNI_K_ROT(ek[8], ek[9], 0x10);
+    ek[11] = AESNI_K_SUB(ek[9], ek[10]);
+    ek[12] = AESNI_K_ROT(ek[10], ek[11], 0x20);
+    ek[13] = AESNI_K_SUB(ek[11], ek[12]);
+    ek[14] = AESNI_K_ROT(ek[12], ek[13], 0x40);
+}
+
 AESNI_INLINE void aesni_expand(struct aesni_ks *k, const uint8_t *key, size_t key_len)
 {
+    size_t nr = key_len / 4 + 6;
+    if (key_len != 24) {
+        if (key_len == 16) aesni_expand_128(k->ek, key);
+        else aesni_expand_256(k->ek, key);
+        k->dk[0] = k->ek[nr];
+        for (size_t r = 1; r < nr; r++) k->dk[r] = _mm_aesimc_si128(k->ek[nr - r]);
+        k->dk[nr] = k->ek[0];
+        k->nr = (int)nr;
+        return;
+    }
     uint32_t w[60];
-    size_t nk = key_len / 4, nr = nk + 6, total = 4 * (nr + 1);
+    size_t nk = key_len / 4, total = 4 * (nr + 1);
     uint32_t rcon = 1;
     for (size_t i = 0; i < nk; i++) w[i] = rijn_load32_le(key + 4 * i);
-    for (size_t i = nk; i < total; i++) {
+    /* j = i mod nk, counted rather than divided: a division per word
+     * (nk is not a constant here) cost more than the rest of the key
+     * expansion, and OpenSSL applications may set a key per message. */
+    for (size_t i = nk, j = 0; i < total; i++) {
         uint32_t t = w[i - 1];
-        if (i % nk == 0) {
+        if (j == 0) {
             t = (uint32_t)(aesni_subword2(t) >> 32) ^ rcon;
             rcon = (rcon << 1) ^ (0x11b & (0u - (rcon >> 7)));   /* xtime in GF(2^8) */
-        } else if (nk > 6 && i % nk == 4) {
+        } else if (nk > 6 && j == 4) {
             t = (uint32_t)aesni_subword2(t);
         }
         w[i] = w[i - nk] ^ t;
+        if (++j == nk) j = 0;
     }
     for (size_t r = 0; r <= nr; r++) k->ek[r] = _mm_loadu_si128((const __m128i *)(w + 4 * r));
     k->dk[0] = k->ek[nr];

@@ -68,6 +68,26 @@ static struct rijn_inst insts[MAX_INST];
 static size_t ninst;
 static pthread_once_t reg_once = PTHREAD_ONCE_INIT;
 
+/* Selection by algorithm name runs on every key setup, and an application
+ * may set a key per message (OpenSSL's EVP_EncryptInit_ex with a key, as
+ * `openssl speed` does): walking every instance with strcmp each time cost
+ * more than the AES key schedule. The answer cannot change within a
+ * process (CPU features are read once; a self-test result is final), so
+ * each algorithm name keeps it in a slot, filled on first use. */
+#define MAX_ALGS 32
+static struct {
+    const char *alg;
+    const struct rijn_inst *selected; /* atomic; NULL until first asked */
+} algs[MAX_ALGS];
+static size_t nalgs;
+
+static void add_alg(const char *alg)
+{
+    for (size_t i = 0; i < nalgs; i++)
+        if (strcmp(algs[i].alg, alg) == 0) return;
+    if (nalgs < MAX_ALGS) algs[nalgs++].alg = alg;
+}
+
 static struct rijn_inst *add(const char *alg, int prio, bool ct, uint32_t cpu, enum rijn_mode mode)
 {
     if (ninst == MAX_INST) return NULL;
@@ -80,7 +100,7 @@ static struct rijn_inst *add(const char *alg, int prio, bool ct, uint32_t cpu, e
     return in;
 }
 
-static void reg_init(void)
+static void reg_build(void)
 {
     for (size_t i = 0; i < NDRIVERS; i++) {
         const struct rijn_desc *d = drivers[i];
@@ -131,6 +151,12 @@ static void reg_init(void)
     }
 }
 
+static void reg_init(void)
+{
+    reg_build();
+    for (size_t i = 0; i < ninst; i++) add_alg(insts[i].alg);
+}
+
 static void ensure_init(void)
 {
     pthread_once(&reg_once, reg_init);
@@ -176,7 +202,16 @@ int rijn_lookup(const char *alg, const char *driver, const struct rijn_inst **ou
         return RIJN_ERR_NO_DRIVER;
     }
     if (!alg) return RIJN_ERR_NO_DRIVER;
-    /* Candidates in priority order; the first that passes its self-test. */
+    size_t slot = 0;
+    while (slot < nalgs && strcmp(algs[slot].alg, alg) != 0) slot++;
+    if (slot == nalgs) return RIJN_ERR_NO_DRIVER;
+    const struct rijn_inst *cached = __atomic_load_n(&algs[slot].selected, __ATOMIC_ACQUIRE);
+    if (cached) {
+        *out = cached;
+        return RIJN_OK;
+    }
+    /* Candidates in priority order; the first that passes its self-test.
+     * Racing first users compute the same answer. */
     bool tried[MAX_INST] = { false };
     for (;;) {
         struct rijn_inst *best = NULL;
@@ -191,6 +226,7 @@ int rijn_lookup(const char *alg, const char *driver, const struct rijn_inst **ou
         }
         if (!best) return RIJN_ERR_NO_DRIVER;
         if (selftest(best) == RIJN_SELFTEST_PASS) {
+            __atomic_store_n(&algs[slot].selected, best, __ATOMIC_RELEASE);
             *out = best;
             return RIJN_OK;
         }

@@ -1,0 +1,164 @@
+/*
+ * The rijn OpenSSL 3 provider: shared definitions.
+ *
+ * The provider is a client of librijn's public API and of its registry:
+ * which AES modes it offers, and which driver serves each, are asked of
+ * the registry when the provider loads (prov_main.c). What lives here is
+ * the EVP contract, which librijn does not know: OpenSSL's parameter
+ * names, its streaming rules (partial blocks, padding held back until
+ * final, AAD as update with out == NULL), and its error reporting.
+ *
+ *   prov_main.c   entry point, algorithm tables built from the registry,
+ *                 provider parameters, error strings, byte counters
+ *   prov_block.c  ECB, CBC (EVP padding), CTR, XTS
+ *   prov_aead.c   GCM (with the TLS 1.2 record path) and CCM
+ *   prov_cmac.c   CMAC as an EVP_MAC
+ */
+#ifndef RIJN_PROV_H
+#define RIJN_PROV_H
+
+#include <openssl/core.h>
+#include <openssl/core_dispatch.h>
+#include <openssl/core_names.h>
+#include <openssl/params.h>
+#include <stdatomic.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "rijn/rijn.h"
+
+/* The provider's own error reasons. 1..99 are librijn's error codes,
+ * negated (reason = -rijn_err), so that rijn_strerror() gives the text. */
+enum {
+    PR_NO_KEY = 100,      /* no key set */
+    PR_NO_IV,             /* no IV set (decryption never invents one) */
+    PR_BUFFER,            /* output buffer too small */
+    PR_FINAL_LEN,         /* data not a multiple of the block size at final */
+    PR_TAG_NOT_SET,       /* decryption finished before the tag was given */
+    PR_TAG_UNAVAILABLE,   /* tag asked for before encryption finished */
+    PR_BAD_PARAM,         /* a parameter with a bad type or value */
+    PR_TLS_CBC,           /* TLS 1.x CBC record processing asked of rijn */
+    PR_TLS_CCM,           /* TLS 1.2 CCM record processing asked of rijn */
+    PR_CMAC_CIPHER,       /* CMAC asked for with a cipher other than AES */
+    PR_RANDOM,            /* the OS random source failed */
+    PR_STATE,             /* call out of order */
+    PR_NO_MEMORY
+};
+
+/* Byte counters, one per mode the provider offers. They count the bytes a
+ * provider context passed to librijn (payload, plus AAD for the AEADs and
+ * the message for CMAC), in every instance of the provider in the process.
+ * They prove that data went through rijn (the OpenVPN test reads them). */
+enum prov_family { PF_ECB, PF_CBC, PF_CTR, PF_XTS, PF_GCM, PF_CCM, PF_CMAC, PF_COUNT };
+extern _Atomic uint64_t rijn_prov_bytes[PF_COUNT];
+static inline void prov_count(enum prov_family f, size_t n)
+{
+    atomic_fetch_add_explicit(&rijn_prov_bytes[f], (uint64_t)n, memory_order_relaxed);
+}
+
+/* One instance of the provider (one per OpenSSL library context). */
+typedef struct prov_ctx {
+    const OSSL_CORE_HANDLE *handle;
+    OSSL_ALGORITHM *ciphers;   /* built from the registry at load */
+    OSSL_ALGORITHM *macs;
+    char *strings;             /* storage for the names in those tables */
+} PROV_CTX;
+
+/* Raise an OpenSSL error for this provider. reason: PR_* or a negative
+ * rijn_err (any other negative value is reported as itself). */
+void prov_err(const PROV_CTX *p, int reason, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+/* A failing librijn call: raise its error, return 0 (EVP's failure). */
+int prov_rijn_fail(const PROV_CTX *p, int err, const char *what);
+
+/* EVP hands every cipher's init the key length it has; ours are fixed. */
+int prov_keylen_ok(const PROV_CTX *p, const char *alg, size_t got, size_t want);
+
+/* EVP's encrypt_init / decrypt_init, both onto one prefix##_init(ctx, key,
+ * keylen, iv, ivlen, params, enc). */
+#define PROV_INIT_PAIR(prefix)                                                                                  \
+    static int prefix##_einit(void *vctx, const unsigned char *key, size_t keylen, const unsigned char *iv,     \
+                              size_t ivlen, const OSSL_PARAM params[])                                          \
+    {                                                                                                           \
+        return prefix##_init(vctx, key, keylen, iv, ivlen, params, 1);                                          \
+    }                                                                                                           \
+    static int prefix##_dinit(void *vctx, const unsigned char *key, size_t keylen, const unsigned char *iv,     \
+                              size_t ivlen, const OSSL_PARAM params[])                                          \
+    {                                                                                                           \
+        return prefix##_init(vctx, key, keylen, iv, ivlen, params, 0);                                          \
+    }
+
+/* A cipher's dispatch table: prefix##_free, _dup, _einit, _dinit, _update,
+ * _final, _cipher, _get_ctx_params, _set_ctx_params, _gettable_ctx,
+ * _settable_ctx, plus the per-key-size newctx and get_params (OpenSSL's
+ * get_params has no context, so the key length must be in the function). */
+#define PROV_CIPHER_DISPATCH(table, prefix, newctx, get_params)                                                \
+    static const OSSL_DISPATCH table[] = {                                                                      \
+        { OSSL_FUNC_CIPHER_NEWCTX, (void (*)(void))newctx },                                                    \
+        { OSSL_FUNC_CIPHER_FREECTX, (void (*)(void))prefix##_free },                                            \
+        { OSSL_FUNC_CIPHER_DUPCTX, (void (*)(void))prefix##_dup },                                              \
+        { OSSL_FUNC_CIPHER_ENCRYPT_INIT, (void (*)(void))prefix##_einit },                                      \
+        { OSSL_FUNC_CIPHER_DECRYPT_INIT, (void (*)(void))prefix##_dinit },                                      \
+        { OSSL_FUNC_CIPHER_UPDATE, (void (*)(void))prefix##_update },                                           \
+        { OSSL_FUNC_CIPHER_FINAL, (void (*)(void))prefix##_final },                                             \
+        { OSSL_FUNC_CIPHER_CIPHER, (void (*)(void))prefix##_cipher },                                           \
+        { OSSL_FUNC_CIPHER_GET_PARAMS, (void (*)(void))get_params },                                            \
+        { OSSL_FUNC_CIPHER_GETTABLE_PARAMS, (void (*)(void))prov_cipher_gettable_params },                      \
+        { OSSL_FUNC_CIPHER_GET_CTX_PARAMS, (void (*)(void))prefix##_get_ctx_params },                           \
+        { OSSL_FUNC_CIPHER_SET_CTX_PARAMS, (void (*)(void))prefix##_set_ctx_params },                           \
+        { OSSL_FUNC_CIPHER_GETTABLE_CTX_PARAMS, (void (*)(void))prefix##_gettable_ctx },                        \
+        { OSSL_FUNC_CIPHER_SETTABLE_CTX_PARAMS, (void (*)(void))prefix##_settable_ctx },                        \
+        { 0, NULL }                                                                                             \
+    };
+
+/* 64-byte aligned, zeroed allocation (librijn's key schedules are aligned
+ * and some drivers load them with aligned instructions); free wipes. */
+void *prov_zalloc(size_t n);
+void prov_free(void *p, size_t n);
+
+/* Fill buf with n bytes from the OS random source; 1 on success. */
+int prov_random(void *buf, size_t n);
+
+/* EVP lets an application stream in place with the output trailing the
+ * input (out <= in, e.g. decrypting a buffer in pieces while padding is
+ * held back); librijn refuses partial overlap. prov_forward runs f on
+ * (out, in, n) directly when the buffers are equal or disjoint, refuses
+ * out > in (RIJN_ERR_OVERLAP), and otherwise copies the input ahead of
+ * the output in pieces of `step` bytes (a multiple of the mode's block;
+ * 0: the whole input at once, for one-shot modes). Returns a rijn_err. */
+typedef int (*prov_xform)(void *ctx, unsigned char *out, const unsigned char *in, size_t n);
+int prov_forward(void *ctx, prov_xform f, unsigned char *out, const unsigned char *in, size_t n, size_t step);
+
+/* The mode families, keyed by the word inside the registry's algorithm
+ * name ("gcm" for "gcm(aes)"). Each offers one dispatch table per key
+ * size; prov_main.c registers those whose algorithm the registry can
+ * serve. bits[] lists the AES key sizes (for XTS the size of one half,
+ * which is how OpenSSL names XTS). */
+#define PROV_MAX_SIZES 3
+struct prov_family_desc {
+    const char *word;          /* "ecb", "cbc", ... */
+    enum prov_family family;
+    int operation;             /* OSSL_OP_CIPHER or OSSL_OP_MAC */
+    int nsizes;
+    int bits[PROV_MAX_SIZES];
+    const OSSL_DISPATCH *dispatch[PROV_MAX_SIZES];
+};
+extern const struct prov_family_desc rijn_prov_ecb, rijn_prov_cbc, rijn_prov_ctr, rijn_prov_xts,
+    rijn_prov_gcm, rijn_prov_ccm, rijn_prov_cmac;
+
+/* The registry's algorithm name for a family, e.g. "gcm(aes)". */
+const char *prov_algorithm(enum prov_family f);
+
+/* Custom parameter: the rijn driver that serves an algorithm (cipher
+ * get_params) or a context (get_ctx_params). UTF-8 string pointer. */
+#define PROV_PARAM_DRIVER "rijn-driver"
+
+/* Common cipher parameter answers (EVP caches them at fetch). */
+int prov_cipher_get_params(OSSL_PARAM params[], unsigned mode, size_t keylen, size_t ivlen, size_t blocksize,
+                           int aead, int custom_iv, enum prov_family f);
+const OSSL_PARAM *prov_cipher_gettable_params(void *provctx);
+
+/* Driver name for the registry algorithm of f, as selected now. */
+const char *prov_driver(enum prov_family f);
+
+#endif

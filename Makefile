@@ -115,6 +115,6 @@ endif
 	install -m 755 $(BUILD)/rijn $(DESTDIR)$(PREFIX)/bin/
 
 clean:
-	rm -rf build build-asan build-ct
+	rm -rf build build-asan build-ct build-emu build-tsan
 
 .PHONY: all tests provider check speed speed-provider install clean

@@ -181,6 +181,7 @@ struct rijn_inst {
     int priority;
     bool ct;
     uint32_t cpu;
+    char cpu_names[64];              /* cpu as text, written once at registry init */
     enum rijn_mode mode;
     const struct rijn_desc *prim;    /* for mode NONE */
     const struct rijn_desc *cipher;  /* block cipher (all modes) */

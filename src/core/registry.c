@@ -154,7 +154,13 @@ static void reg_build(void)
 static void reg_init(void)
 {
     reg_build();
-    for (size_t i = 0; i < ninst; i++) add_alg(insts[i].alg);
+    /* Everything rijn_driver_get hands out is written here, once, under
+     * pthread_once: threads listing drivers share no scratch buffer (the
+     * ThreadSanitizer test caught an earlier shared one). */
+    for (size_t i = 0; i < ninst; i++) {
+        add_alg(insts[i].alg);
+        rijn_cpu_names(insts[i].cpu, insts[i].cpu_names, sizeof insts[i].cpu_names);
+    }
 }
 
 static void ensure_init(void)
@@ -242,7 +248,6 @@ size_t rijn_driver_count(void)
 
 int rijn_driver_get(size_t i, rijn_driver_info *info)
 {
-    static char feats[MAX_INST][64];
     ensure_init();
     if (!info) return RIJN_ERR_NULL;
     if (i >= ninst) return RIJN_ERR_NO_DRIVER;
@@ -256,8 +261,7 @@ int rijn_driver_get(size_t i, rijn_driver_info *info)
     info->selected = rijn_lookup(in->alg, NULL, &sel) == RIJN_OK && sel == in;
     info->selftest = available(in) ? __atomic_load_n(&in->selftest, __ATOMIC_ACQUIRE) : RIJN_SELFTEST_UNAVAILABLE;
     info->is_template = in->mode != RIJN_MODE_NONE && !in->gcm;
-    /* Written once per index with the same content: benign. */
-    info->cpu_features = rijn_cpu_names(in->cpu, feats[i], sizeof feats[i]);
+    info->cpu_features = in->cpu_names;
     return RIJN_OK;
 }
 

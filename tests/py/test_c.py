@@ -10,3 +10,12 @@ def test_api_bad_input_and_misuse():
     print(r.stdout, r.stderr)
     assert r.returncode == 0, r.stderr
     assert " 0 failed" in r.stdout
+
+
+def test_first_use_from_many_threads():
+    """16 threads select and use every mode at once (make check runs it again
+    under ThreadSanitizer)."""
+    r = subprocess.run([os.path.join(BUILD, "tests", "test_threads")], capture_output=True, text=True, timeout=600)
+    print(r.stdout, r.stderr)
+    assert r.returncode == 0, r.stderr
+    assert " 0 failed" in r.stdout

@@ -95,8 +95,10 @@ static int gcm_init(GCM_PCTX *c, const unsigned char *key, size_t keylen, const 
         c->ivlen = ivlen;
         memcpy(c->iv, iv, ivlen);
         c->iv_state = IV_BUFFERED;
-    } else if (c->iv_state != IV_NONE) {
-        c->iv_state = IV_BUFFERED; /* start again with the same IV */
+    } else if (c->iv_state == IV_STARTED) {
+        /* A message was under way: it ends here. Like OpenSSL, a finished
+         * message's IV is never used again unless the caller passes it. */
+        c->iv_state = IV_FINISHED;
     }
     if (key) {
         if (!prov_keylen_ok(c->pc, "GCM", keylen, c->keylen)) return 0;
@@ -492,12 +494,12 @@ static int ccm_ready(CCM_PCTX *c)
         prov_err(c->pc, PR_NO_KEY, "CCM");
         return 0;
     }
-    if (!c->iv_set) {
-        prov_err(c->pc, PR_NO_IV, "CCM needs its nonce");
-        return 0;
-    }
     if (c->done) {
         prov_err(c->pc, PR_STATE, "CCM takes its data in one update; init again for the next message");
+        return 0;
+    }
+    if (!c->iv_set) {
+        prov_err(c->pc, PR_NO_IV, "CCM needs a nonce for each message");
         return 0;
     }
     return 1;
@@ -524,6 +526,7 @@ static int ccm_message(CCM_PCTX *c, unsigned char *out, const unsigned char *in,
     }
     r = prov_forward(c, ccm_xform, out, in, len, 0);
     c->done = 1;
+    c->iv_set = 0;               /* a nonce serves one message: init must give the next */
     if (!c->enc) c->tag_set = 0; /* a tag serves one message, as in OpenSSL */
     if (r != RIJN_OK) return prov_rijn_fail(c->pc, r, c->enc ? "CCM" : "CCM tag check");
     if (c->enc) c->tag_set = 1;

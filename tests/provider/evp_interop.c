@@ -319,6 +319,13 @@ static void test_reinit(const char *name)
         int l = 0;
         OSSL_PARAM q[] = { OSSL_PARAM_int(OSSL_CIPHER_PARAM_AEAD_TAGLEN, &l), OSSL_PARAM_END };
         CHECK(EVP_CIPHER_CTX_get_params(x, q) && (size_t)l == tl, "taglen parameter %d", l);
+        /* A finished message's IV is not reused behind the caller's back:
+         * init without an IV, then data, must fail (as with OpenSSL). */
+        CHECK(EVP_EncryptInit_ex(x, NULL, NULL, NULL, NULL), "re-init without IV");
+        ERR_set_mark();
+        int refused = !EVP_EncryptUpdate(x, o1, &n, pt, 100) || !EVP_EncryptFinal_ex(x, o1 + 100, &n);
+        ERR_pop_to_mark();
+        CHECK(refused, "a finished message's IV was used again");
     }
     EVP_CIPHER_CTX_free(x), EVP_CIPHER_CTX_free(y);
     EVP_CIPHER_free(cr), EVP_CIPHER_free(cd);

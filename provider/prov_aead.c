@@ -141,6 +141,14 @@ static int gcm_begin(GCM_PCTX *c)
     return 1;
 }
 
+/* RFC 5288 §3: the 8-byte explicit part of the nonce (iv[4..12)) counts
+ * up, one value per record sealed. */
+static void tls_next_nonce(GCM_PCTX *c)
+{
+    for (int i = 11; i >= 4; i--)
+        if (++c->iv[i] != 0) break;
+}
+
 /* RFC 5288 record: explicit nonce || data || tag, in place. */
 static int gcm_tls_record(GCM_PCTX *c, unsigned char *out, size_t *outl, const unsigned char *in, size_t len)
 {
@@ -158,8 +166,7 @@ static int gcm_tls_record(GCM_PCTX *c, unsigned char *out, size_t *outl, const u
     size_t n = len - TLS_EXPLICIT_IV - TLS_TAG;
     if (c->enc) {
         memcpy(out, c->iv + 4, TLS_EXPLICIT_IV);
-        for (int i = 11; i >= 4; i--) /* next explicit nonce */
-            if (++c->iv[i] != 0) break;
+        tls_next_nonce(c);
         uint8_t nonce[12];
         memcpy(nonce, c->iv, 4);
         memcpy(nonce + 4, out, 8);
@@ -293,8 +300,7 @@ static int gcm_get_ctx_params(void *vctx, OSSL_PARAM params[])
             size_t sz = p->data_size == 0 || p->data_size > c->ivlen ? c->ivlen : p->data_size;
             memcpy(p->data, c->iv + c->ivlen - sz, sz);
             p->return_size = sz;
-            for (int i = 11; i >= 4; i--)
-                if (++c->iv[i] != 0) break;
+            tls_next_nonce(c);
         } else if (strcmp(k, PROV_PARAM_DRIVER) == 0) {
             const char *d = prov_driver(PF_GCM);
             if (!d || !OSSL_PARAM_set_utf8_ptr(p, d)) return 0;

@@ -148,9 +148,8 @@ static int cmac_final(void *vctx, unsigned char *out, size_t *outl, size_t outsi
 
 static int cmac_get_ctx_params(void *vctx, OSSL_PARAM params[])
 {
-    CMAC_PCTX *c = vctx;
     OSSL_PARAM *p;
-    (void)c;
+    (void)vctx;
     if ((p = OSSL_PARAM_locate(params, OSSL_MAC_PARAM_SIZE)) && !OSSL_PARAM_set_size_t(p, 16)) return 0;
     if ((p = OSSL_PARAM_locate(params, OSSL_MAC_PARAM_BLOCK_SIZE)) && !OSSL_PARAM_set_size_t(p, 16)) return 0;
     if ((p = OSSL_PARAM_locate(params, PROV_PARAM_DRIVER))) {

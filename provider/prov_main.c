@@ -277,7 +277,7 @@ static int prov_get_params(void *provctx, OSSL_PARAM params[])
 }
 
 /* Build the OSSL_ALGORITHM table of one operation from the registry. */
-static OSSL_ALGORITHM *build_table(PROV_CTX *pc, int operation, char **strp, char *end)
+static OSSL_ALGORITHM *build_table(int operation, char **strp, char *end)
 {
     int added[PF_COUNT] = { 0 };
     size_t n = 0, cap = 32;
@@ -316,7 +316,6 @@ static OSSL_ALGORITHM *build_table(PROV_CTX *pc, int operation, char **strp, cha
             }
         }
     }
-    (void)pc;
     return t;
 }
 
@@ -399,8 +398,8 @@ int OSSL_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in, 
         return 0;
     }
     char *s = pc->strings, *end = pc->strings + strcap;
-    pc->ciphers = build_table(pc, OSSL_OP_CIPHER, &s, end);
-    pc->macs = build_table(pc, OSSL_OP_MAC, &s, end);
+    pc->ciphers = build_table(OSSL_OP_CIPHER, &s, end);
+    pc->macs = build_table(OSSL_OP_MAC, &s, end);
     if (!pc->ciphers || !pc->macs) {
         free(pc->ciphers);
         free(pc->macs);

@@ -132,9 +132,8 @@ AESNI_INLINE __m128i aesni_prefix_xor(__m128i k)
 #define AESNI_K_SUB(prev, last) \
     _mm_xor_si128(aesni_prefix_xor(prev), _mm_shuffle_epi32(_mm_aeskeygenassist_si128(last, 0), 0xaa))
 
-/* AES-128 and AES-256 stay in registers (a key may be set per message, so
- * key setup is on the hot path of some applications); AES-192, whose
- * 6-word steps straddle round keys, takes the word loop below. */
+/* AES-128 and AES-256 stay in registers: a key may be set per message, so
+ * key setup is on the hot path of some applications. */
 AESNI_INLINE void aesni_expand_128(__m128i ek[11], const uint8_t *key)
 {
     ek[0] = _mm_loadu_si128((const __m128i *)key);
@@ -169,42 +168,34 @@ AESNI_INLINE void aesni_expand_256(__m128i ek[15], const uint8_t *key)
     ek[14] = AESNI_K_ROT(ek[12], ek[13], 0x40);
 }
 
+/* AES-192 word by word (Nk = 6): its 6-word steps straddle round keys. */
+AESNI_INLINE void aesni_expand_192(__m128i ek[13], const uint8_t *key)
+{
+    uint32_t w[52];
+    uint32_t rcon = 1;
+    for (size_t i = 0; i < 6; i++) w[i] = rijn_load32_le(key + 4 * i);
+    for (size_t i = 6; i < 52; i++) {
+        uint32_t t = w[i - 1];
+        if (i % 6 == 0) {
+            t = (uint32_t)(aesni_subword2(t) >> 32) ^ rcon;
+            rcon = (rcon << 1) ^ (0x11b & (0u - (rcon >> 7)));   /* xtime in GF(2^8) */
+        }
+        w[i] = w[i - 6] ^ t;
+    }
+    for (size_t r = 0; r < 13; r++) ek[r] = _mm_loadu_si128((const __m128i *)(w + 4 * r));
+    rijn_wipe(w, sizeof w);
+}
+
 AESNI_INLINE void aesni_expand(struct aesni_ks *k, const uint8_t *key, size_t key_len)
 {
     size_t nr = key_len / 4 + 6;
-    if (key_len != 24) {
-        if (key_len == 16) aesni_expand_128(k->ek, key);
-        else aesni_expand_256(k->ek, key);
-        k->dk[0] = k->ek[nr];
-        for (size_t r = 1; r < nr; r++) k->dk[r] = _mm_aesimc_si128(k->ek[nr - r]);
-        k->dk[nr] = k->ek[0];
-        k->nr = (int)nr;
-        return;
-    }
-    uint32_t w[60];
-    size_t nk = key_len / 4, total = 4 * (nr + 1);
-    uint32_t rcon = 1;
-    for (size_t i = 0; i < nk; i++) w[i] = rijn_load32_le(key + 4 * i);
-    /* j = i mod nk, counted rather than divided: a division per word
-     * (nk is not a constant here) cost more than the rest of the key
-     * expansion, and OpenSSL applications may set a key per message. */
-    for (size_t i = nk, j = 0; i < total; i++) {
-        uint32_t t = w[i - 1];
-        if (j == 0) {
-            t = (uint32_t)(aesni_subword2(t) >> 32) ^ rcon;
-            rcon = (rcon << 1) ^ (0x11b & (0u - (rcon >> 7)));   /* xtime in GF(2^8) */
-        } else if (nk > 6 && j == 4) {
-            t = (uint32_t)aesni_subword2(t);
-        }
-        w[i] = w[i - nk] ^ t;
-        if (++j == nk) j = 0;
-    }
-    for (size_t r = 0; r <= nr; r++) k->ek[r] = _mm_loadu_si128((const __m128i *)(w + 4 * r));
+    if (key_len == 16) aesni_expand_128(k->ek, key);
+    else if (key_len == 24) aesni_expand_192(k->ek, key);
+    else aesni_expand_256(k->ek, key);
     k->dk[0] = k->ek[nr];
     for (size_t r = 1; r < nr; r++) k->dk[r] = _mm_aesimc_si128(k->ek[nr - r]);
     k->dk[nr] = k->ek[0];
     k->nr = (int)nr;
-    rijn_wipe(w, sizeof w);
 }
 
 AESNI_INLINE __m128i aesni_enc1(const struct aesni_ks *k, __m128i x)

@@ -13,10 +13,14 @@ SOMAJOR := 0
 
 WARN    := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes
 OPT     ?= -O3
-HARDEN  := -fstack-protector-strong -D_FORTIFY_SOURCE=2
+# Hardening (tests/py/test_hardening.py checks the result): stack canaries,
+# fortified libc calls, and CET (endbr64 landing pads, shadow-stack
+# compatible) where the compiler supports it for this target.
+CF_PROT := $(shell $(CC) -Werror -fcf-protection -c -x c /dev/null -o /dev/null 2>/dev/null && echo -fcf-protection)
+HARDEN  := -fstack-protector-strong -D_FORTIFY_SOURCE=2 $(CF_PROT)
 CFLAGS_ALL := -std=c11 $(OPT) -g $(WARN) -fPIC -fvisibility=hidden -D_DEFAULT_SOURCE \
               -Iinclude -Isrc $(HARDEN) $(EXTRA_CFLAGS) $(CFLAGS)
-LDLIBS_ALL := -lpthread $(EXTRA_LDFLAGS)
+LDLIBS_ALL := -lpthread -lm $(EXTRA_LDFLAGS)
 
 LIB_SRC := $(wildcard src/core/*.c src/aes/*.c src/gf128/*.c src/modes/*.c)
 LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
@@ -93,6 +97,27 @@ $(BUILD)/tests/%: tests/c/%.c tests/c/testutil.h $(BUILD)/librijn.a
 check: all
 	./scripts/check.sh
 
+# Differential fuzzing (tests/fuzz/, libFuzzer; needs clang): FUZZ_TIME
+# seconds per target (default 600). make check runs a short round itself.
+FUZZ_SRC := $(wildcard tests/fuzz/fuzz_*.c)
+fuzz-bins: $(FUZZ_SRC:tests/fuzz/%.c=$(BUILD)/fuzz/%)
+$(BUILD)/fuzz/%: tests/fuzz/%.c tests/fuzz/fuzz.h $(BUILD)/librijn.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) -fsanitize=fuzzer -Itests/fuzz -o $@ $< $(BUILD)/librijn.a -lcrypto $(LDLIBS_ALL)
+
+fuzz:
+	./scripts/fuzz.sh $(or $(FUZZ_TIME),600)
+
+# The dudect timing test, long: CT_N measurements per class per test
+# (make check runs 20000).
+ct-long: $(BUILD)/tests/dudect
+	$(BUILD)/tests/dudect -n $(or $(CT_N),500000)
+
+# cppcheck and clang-tidy over the library, CLI and provider (make check
+# runs it).
+lint:
+	./scripts/lint.sh
+
 speed: $(BUILD)/rijn
 	$(BUILD)/rijn speed --vs openssl,gcrypt
 
@@ -115,6 +140,6 @@ endif
 	install -m 755 $(BUILD)/rijn $(DESTDIR)$(PREFIX)/bin/
 
 clean:
-	rm -rf build build-asan build-ct build-emu build-tsan
+	rm -rf build build-asan build-ct build-emu build-tsan build-fuzz
 
-.PHONY: all tests provider check speed speed-provider install clean
+.PHONY: all tests provider check speed speed-provider install clean fuzz fuzz-bins lint ct-long

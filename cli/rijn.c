@@ -19,7 +19,7 @@
 #include "cli.h"
 #include "rijn/rijn.h"
 
-static void die(const char *fmt, const char *arg)
+__attribute__((noreturn)) static void die(const char *fmt, const char *arg)
 {
     fprintf(stderr, "rijn: ");
     fprintf(stderr, fmt, arg);
@@ -27,7 +27,7 @@ static void die(const char *fmt, const char *arg)
     exit(2);
 }
 
-static void die_err(const char *what, int err)
+__attribute__((noreturn)) static void die_err(const char *what, int err)
 {
     if (err == RIJN_ERR_AUTH || err == RIJN_ERR_PADDING) {
         fprintf(stderr, "rijn: %s: %s\n", what, rijn_strerror(err));
@@ -254,10 +254,8 @@ static int cmd_crypt(int argc, char **argv, int enc)
         else rijn_ccm_clear(&m);
     } else if (strcmp(o.alg, "cmac(aes)") == 0) {
         die("%s", "cmac(aes) is a MAC: use 'rijn mac'");
-        return 2;
     } else {
         die("unknown algorithm %s (see 'rijn list')", o.alg);
-        return 2;
     }
     if (r) die_err(what, r);
     write_all(out, out_len);

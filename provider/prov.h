@@ -94,7 +94,7 @@ int prov_keylen_ok(const PROV_CTX *p, const char *alg, size_t got, size_t want);
  * get_params has no context, so the key length must be in the function). */
 #define PROV_CIPHER_DISPATCH(table, prefix, newctx, get_params)                                                \
     static const OSSL_DISPATCH table[] = {                                                                      \
-        { OSSL_FUNC_CIPHER_NEWCTX, (void (*)(void))newctx },                                                    \
+        { OSSL_FUNC_CIPHER_NEWCTX, (void (*)(void))(newctx) },                                                    \
         { OSSL_FUNC_CIPHER_FREECTX, (void (*)(void))prefix##_free },                                            \
         { OSSL_FUNC_CIPHER_DUPCTX, (void (*)(void))prefix##_dup },                                              \
         { OSSL_FUNC_CIPHER_ENCRYPT_INIT, (void (*)(void))prefix##_einit },                                      \
@@ -102,7 +102,7 @@ int prov_keylen_ok(const PROV_CTX *p, const char *alg, size_t got, size_t want);
         { OSSL_FUNC_CIPHER_UPDATE, (void (*)(void))prefix##_update },                                           \
         { OSSL_FUNC_CIPHER_FINAL, (void (*)(void))prefix##_final },                                             \
         { OSSL_FUNC_CIPHER_CIPHER, (void (*)(void))prefix##_cipher },                                           \
-        { OSSL_FUNC_CIPHER_GET_PARAMS, (void (*)(void))get_params },                                            \
+        { OSSL_FUNC_CIPHER_GET_PARAMS, (void (*)(void))(get_params) },                                            \
         { OSSL_FUNC_CIPHER_GETTABLE_PARAMS, (void (*)(void))prov_cipher_gettable_params },                      \
         { OSSL_FUNC_CIPHER_GET_CTX_PARAMS, (void (*)(void))prefix##_get_ctx_params },                           \
         { OSSL_FUNC_CIPHER_SET_CTX_PARAMS, (void (*)(void))prefix##_set_ctx_params },                           \

@@ -4,6 +4,7 @@
 #   build-ct/    the same with -DRIJN_CTGRIND, for the valgrind taint test
 #   build-asan/  ASan + UBSan, the C tests and the Python suite run again
 #   build-tsan/  ThreadSanitizer, for the many-threads first-use test
+#   build-fuzz/  clang, libFuzzer + ASan + UBSan: the differential fuzzers
 # Each tree has librijn, the CLI and the OpenSSL provider (rijn.so). The
 # Python suite includes the provider's EVP interop, openssl CLI and TLS
 # tests (test_provider.py) and the OpenVPN tunnel (test_openvpn.py, which
@@ -40,12 +41,28 @@ tsan_out=$(TSAN_OPTIONS=halt_on_error=1 build-tsan/tests/test_threads 2>&1) || {
 }
 echo "$tsan_out" | tail -1
 
-echo "== exported symbols are rijn_* only"
-bad=$(nm -D --defined-only build/librijn.so | awk '$2 ~ /[TDBR]/ && $3 !~ /^rijn_/ {print $3}')
-[ -z "$bad" ] || { echo "unexpected exports: $bad" >&2; exit 1; }
+echo "== lint: cppcheck and clang-tidy"
+./scripts/lint.sh
 
 echo "== tests (release build)"
 RIJN_BUILD=build RIJN_CT_BUILD=build-ct python3 -m pytest -q tests/py
+
+echo "== large inputs: GCM and CTR over 4 GiB in one call, against chunks"
+rc=0; build/tests/test_large || rc=$?
+[ $rc = 0 ] || [ $rc = 77 ] || exit 1
+
+echo "== dudect timing test (20000 measurements per class; make ct-long for more)"
+rc=0; build/tests/dudect -n 20000 >build/dudect.txt || rc=$?
+cat build/dudect.txt
+case $rc in
+0) ;;
+3) echo "dudect: INCONCLUSIVE: the positive control (aes-generic) was not detected on this machine," \
+        "so these timings prove nothing either way (see docs/security.md)" ;;
+*) echo "dudect: a constant-time driver shows a confirmed timing difference" >&2; exit 1 ;;
+esac
+
+echo "== differential fuzzing, 30 s per target (make fuzz FUZZ_TIME=... for longer)"
+./scripts/fuzz.sh 30
 
 echo "== VAES drivers, emulation build (this CPU: $(build/rijn list | head -1))"
 build-emu/tests/test_api
@@ -57,6 +74,7 @@ ASAN_LIB=$(cc -print-file-name=libasan.so)
 UBSAN_LIB=$(cc -print-file-name=libubsan.so)
 export ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 build-asan/tests/test_api
+build-asan/tests/test_sweep | tail -1
 RIJN_BUILD=build-asan LD_PRELOAD="$ASAN_LIB $UBSAN_LIB" python3 -m pytest -q -p no:cacheprovider \
     tests/py/test_wycheproof.py tests/py/test_diff.py tests/py/test_nist.py tests/py/test_cli.py \
     tests/py/test_selftest.py tests/py/test_provider.py

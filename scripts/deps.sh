@@ -18,6 +18,12 @@ command -v openssl >/dev/null || missing_apt+=(openssl)
 command -v openvpn >/dev/null || missing_apt+=(openvpn)
 command -v ip >/dev/null || missing_apt+=(iproute2)
 command -v python3 >/dev/null || missing_apt+=(python3 python3-pip)
+# Issue 5's checks: clang for libFuzzer (scripts/fuzz.sh), cppcheck and
+# clang-tidy (scripts/lint.sh), readelf/nm (tests/py/test_hardening.py).
+command -v clang >/dev/null || missing_apt+=(clang)
+command -v clang-tidy >/dev/null || missing_apt+=(clang-tidy)
+command -v cppcheck >/dev/null || missing_apt+=(cppcheck)
+command -v readelf >/dev/null || missing_apt+=(binutils)
 if command -v python3 >/dev/null; then
     python3 -c 'import pytest' 2>/dev/null || missing_py+=(pytest)
     python3 -c 'import cryptography' 2>/dev/null || missing_py+=(cryptography)
@@ -30,6 +36,20 @@ if [ ${#missing_apt[@]} -gt 0 ]; then
             "${missing_apt[@]}" >/dev/null || { echo "deps: apt-get failed" >&2; exit 1; }
     else
         echo "deps: missing Debian packages: ${missing_apt[*]} (run make check as root, or install them)" >&2
+        exit 1
+    fi
+fi
+# libFuzzer's runtime is packaged apart from clang (libclang-rt-N-dev).
+if command -v clang >/dev/null &&
+    ! echo 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n) { return 0; }' |
+    clang -fsanitize=fuzzer -x c - -o /dev/null 2>/dev/null; then
+    v=$(clang --version | sed -n 's/.*clang version \([0-9]*\).*/\1/p' | head -1)
+    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+        echo "deps: apt-get install libclang-rt-$v-dev"
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "libclang-rt-$v-dev" >/dev/null ||
+            { echo "deps: apt-get failed" >&2; exit 1; }
+    else
+        echo "deps: missing Debian package: libclang-rt-$v-dev (libFuzzer)" >&2
         exit 1
     fi
 fi

@@ -26,13 +26,13 @@ static AESNI_TARGET void aesni_setkey(void *ks, const uint8_t *key, size_t key_l
 
 /* Eight blocks through all rounds; rk is ek or dk. */
 #define AESNI_8(k, b, rk, ENC, LAST)                                                \
-    do {                                                                           \
-        for (int j_ = 0; j_ < 8; j_++) b[j_] = _mm_xor_si128(b[j_], (rk)[0]);      \
-        for (int r_ = 1; r_ < (k)->nr; r_++) {                                     \
-            __m128i key_ = (rk)[r_];                                               \
-            for (int j_ = 0; j_ < 8; j_++) b[j_] = ENC(b[j_], key_);               \
-        }                                                                          \
-        for (int j_ = 0; j_ < 8; j_++) b[j_] = LAST(b[j_], (rk)[(k)->nr]);         \
+    do {                                                                            \
+        for (int j_ = 0; j_ < 8; j_++) (b)[j_] = _mm_xor_si128((b)[j_], (rk)[0]);   \
+        for (int r_ = 1; r_ < (k)->nr; r_++) {                                      \
+            __m128i key_ = (rk)[r_];                                                \
+            for (int j_ = 0; j_ < 8; j_++) (b)[j_] = (ENC)((b)[j_], key_);          \
+        }                                                                           \
+        for (int j_ = 0; j_ < 8; j_++) (b)[j_] = (LAST)((b)[j_], (rk)[(k)->nr]);    \
     } while (0)
 
 static AESNI_TARGET void aesni_encrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t n)

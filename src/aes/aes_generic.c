@@ -90,7 +90,8 @@ static void generic_setkey(void *ctx, const uint8_t *key, size_t key_len)
     uint32_t rcon = 1;
     for (unsigned i = nk; i < total; i++) {
         uint32_t t = ks->ek[i - 1];
-        if (i % nk == 0) {
+        /* key_len is 16, 24 or 32 (rijn_aes_setkey checks it): nk >= 4. */
+        if (i % nk == 0) { // NOLINT(clang-analyzer-core.DivideZero)
             t = sub_word((t >> 8) | (t << 24)) ^ rcon;
             rcon = gmul((uint8_t)rcon, 2);
         } else if (nk > 6 && i % nk == 4) {

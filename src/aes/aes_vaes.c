@@ -30,14 +30,14 @@ static VAES_TARGET void vaes_setkey(void *ks, const uint8_t *key, size_t key_len
 }
 
 /* m (<= 8) YMM registers through all rounds; rk2 is ek2 or dk2. */
-#define VAES_N(k, b, m, rk2, ENC, LAST)                                                  \
-    do {                                                                                \
-        for (int j_ = 0; j_ < (m); j_++) b[j_] = _mm256_xor_si256(b[j_], RK2(rk2, 0));  \
-        for (int r_ = 1; r_ < (k)->nr; r_++) {                                          \
-            __m256i key_ = RK2(rk2, r_);                                                \
-            for (int j_ = 0; j_ < (m); j_++) b[j_] = ENC(b[j_], key_);                  \
-        }                                                                               \
-        for (int j_ = 0; j_ < (m); j_++) b[j_] = LAST(b[j_], RK2(rk2, (k)->nr));        \
+#define VAES_N(k, b, m, rk2, ENC, LAST)                                                    \
+    do {                                                                                   \
+        for (int j_ = 0; j_ < (m); j_++) (b)[j_] = _mm256_xor_si256((b)[j_], RK2(rk2, 0)); \
+        for (int r_ = 1; r_ < (k)->nr; r_++) {                                             \
+            __m256i key_ = RK2(rk2, r_);                                                   \
+            for (int j_ = 0; j_ < (m); j_++) (b)[j_] = (ENC)((b)[j_], key_);               \
+        }                                                                                  \
+        for (int j_ = 0; j_ < (m); j_++) (b)[j_] = (LAST)((b)[j_], RK2(rk2, (k)->nr));     \
     } while (0)
 
 

@@ -62,6 +62,12 @@ EMU_LANES(emu_aesenclast, _mm_aesenclast_si128)
 EMU_LANES(emu_aesdec, _mm_aesdec_si128)
 EMU_LANES(emu_aesdeclast, _mm_aesdeclast_si128)
 #undef EMU_LANES
+/* clang defines some of these intrinsics as macros: replace them. */
+#undef _mm256_aesenc_epi128
+#undef _mm256_aesenclast_epi128
+#undef _mm256_aesdec_epi128
+#undef _mm256_aesdeclast_epi128
+#undef _mm256_clmulepi64_epi128
 #define _mm256_aesenc_epi128 emu_aesenc
 #define _mm256_aesenclast_epi128 emu_aesenclast
 #define _mm256_aesdec_epi128 emu_aesdec

@@ -129,14 +129,14 @@ static inline void sbox_inv(bs_word q[8])
  * x modulo x^8 + x^4 + x^3 + x + 1, so bits 0, 1, 3 and 4 receive t7. */
 #define XTIME_XOR(o, t)                 \
     do {                                \
-        o[0] ^= t[7];                   \
-        o[1] ^= t[0] ^ t[7];            \
-        o[2] ^= t[1];                   \
-        o[3] ^= t[2] ^ t[7];            \
-        o[4] ^= t[3] ^ t[7];            \
-        o[5] ^= t[4];                   \
-        o[6] ^= t[5];                   \
-        o[7] ^= t[6];                   \
+        (o)[0] ^= (t)[7];               \
+        (o)[1] ^= (t)[0] ^ (t)[7];      \
+        (o)[2] ^= (t)[1];               \
+        (o)[3] ^= (t)[2] ^ (t)[7];      \
+        (o)[4] ^= (t)[3] ^ (t)[7];      \
+        (o)[5] ^= (t)[4];               \
+        (o)[6] ^= (t)[5];               \
+        (o)[7] ^= (t)[6];               \
     } while (0)
 
 /* 8x8 bit transposition inside every byte, over eight words: afterwards
@@ -144,11 +144,11 @@ static inline void sbox_inv(bs_word q[8])
  * one block (or an interleaved pair of columns) per word and running it
  * gives the bit-sliced representation. (bs_word){0} ^ mask broadcasts the
  * mask to every lane of a vector word. */
-#define BS_SWAPMOVE(hi, lo, mask, n)                                  \
-    do {                                                              \
+#define BS_SWAPMOVE(hi, lo, mask, n)                                     \
+    do {                                                                 \
         bs_word t_ = (((lo) >> (n)) ^ (hi)) & ((bs_word){ 0 } ^ (mask)); \
-        (hi) ^= t_;                                                   \
-        (lo) ^= t_ << (n);                                            \
+        (hi) ^= t_;                                                      \
+        (lo) ^= t_ << (n);                                               \
     } while (0)
 
 static inline void ortho(bs_word q[8])
@@ -194,7 +194,9 @@ static inline void bs_expand_key(uint32_t w[60], const uint8_t *key, size_t key_
     for (unsigned i = 0; i < nk; i++) w[i] = rijn_load32_le(key + 4 * i);
     uint32_t rcon = 1;
     for (unsigned i = nk; i < 4 * (nr + 1); i++) {
-        uint32_t t = w[i - 1];
+        /* key_len is 16, 24 or 32 (rijn_aes_setkey checks it), so nk >= 4;
+         * clang-analyzer cannot see that from here. */
+        uint32_t t = w[i - 1]; // NOLINT(clang-analyzer-core.uninitialized.Assign)
         if (i % nk == 0) {
             t = bs_sub_word((t >> 8) | (t << 24)) ^ rcon;     /* RotWord, SubWord, Rcon */
             rcon = (rcon << 1) ^ (0x11b & -(rcon >> 7));

@@ -21,7 +21,7 @@ static double now_ns(void)
 {
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
-    return t.tv_sec * 1e9 + t.tv_nsec;
+    return (double)t.tv_sec * 1e9 + (double)t.tv_nsec;
 }
 
 static double run(EVP_CIPHER *c, int len, int rekey, int n)

@@ -159,7 +159,7 @@ static int run_job(struct job *j, size_t *outlen)
     if (!EVP_CipherFinal_ex(x, dst + total, &n)) goto done;
     total += (size_t)n;
     if (aead && j->enc && !EVP_CIPHER_CTX_ctrl(x, EVP_CTRL_AEAD_GET_TAG, (int)j->taglen, j->tag)) goto done;
-    if (j->in_place) memcpy(j->out, buf, total);
+    if (buf) memcpy(j->out, buf, total);
     *outlen = total;
     ok = 1;
 done:
@@ -434,7 +434,7 @@ static void test_cmac(int trials)
     EVP_MAC *md = EVP_MAC_fetch(libctx, "CMAC", "provider=default");
     CHECK(mr && md, "fetch CMAC");
     static const char *const ciphers[] = { "AES-128-CBC", "AES-192-CBC", "AES-256-CBC" };
-    unsigned char key[32], msg[1000], t1[16], t2[16];
+    unsigned char key[32], msg[1000], t1[16] = { 0 }, t2[16] = { 0 };
     for (int t = 0; t < trials; t++) {
         int ci = (int)rnd_below(3);
         size_t kl = 16 + 8 * (size_t)ci, len = t < 300 ? (size_t)t : rnd_below(sizeof msg);

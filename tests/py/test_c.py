@@ -19,3 +19,19 @@ def test_first_use_from_many_threads():
     print(r.stdout, r.stderr)
     assert r.returncode == 0, r.stderr
     assert " 0 failed" in r.stdout
+
+
+def test_sweep_every_length_and_split():
+    """Every length 0..1024, every mode, every driver against the first;
+    every two-call split point on a subset of lengths."""
+    r = subprocess.run([os.path.join(BUILD, "tests", "test_sweep")], capture_output=True, text=True, timeout=900)
+    print(r.stdout, r.stderr)
+    assert r.returncode == 0, r.stderr
+    assert " 0 failed" in r.stdout
+
+
+def test_secrets_gone_after_clear_and_free():
+    r = subprocess.run([os.path.join(BUILD, "tests", "test_wipe")], capture_output=True, text=True, timeout=600)
+    print(r.stdout, r.stderr)
+    assert r.returncode == 0, r.stderr
+    assert " 0 failed" in r.stdout or r.stdout.startswith("SKIP")

@@ -101,7 +101,7 @@ check: all
 # seconds per target (default 600). make check runs a short round itself.
 FUZZ_SRC := $(wildcard tests/fuzz/fuzz_*.c)
 fuzz-bins: $(FUZZ_SRC:tests/fuzz/%.c=$(BUILD)/fuzz/%)
-$(BUILD)/fuzz/%: tests/fuzz/%.c tests/fuzz/fuzz.h $(BUILD)/librijn.a
+$(BUILD)/fuzz/%: tests/fuzz/%.c $(wildcard tests/fuzz/*.h) $(BUILD)/librijn.a
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) -fsanitize=fuzzer -Itests/fuzz -o $@ $< $(BUILD)/librijn.a -lcrypto $(LDLIBS_ALL)
 

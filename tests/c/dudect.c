@@ -103,18 +103,18 @@ static int run_op(const struct test *t, const struct input *in)
     const uint8_t *key = t->secret == S_KEY ? in->key : fixed_key;
     const uint8_t *pt = t->secret == S_PT ? in->pt : ct;
     if (t->secret == S_KEY) { /* key setup is part of what is timed */
-        if (!strcmp(t->alg, "ecb(aes)")) r = rijn_ecb_init(&ctx.ecb, t->driver, key, 16);
-        else if (!strcmp(t->alg, "cbc(aes)")) r = rijn_cbc_init(&ctx.cbc, t->driver, key, 16);
-        else if (!strcmp(t->alg, "gcm(aes)")) r = rijn_gcm_init(&ctx.gcm, t->driver, key, 16);
+        if (strcmp(t->alg, "ecb(aes)") == 0) r = rijn_ecb_init(&ctx.ecb, t->driver, key, 16);
+        else if (strcmp(t->alg, "cbc(aes)") == 0) r = rijn_cbc_init(&ctx.cbc, t->driver, key, 16);
+        else if (strcmp(t->alg, "gcm(aes)") == 0) r = rijn_gcm_init(&ctx.gcm, t->driver, key, 16);
         else r = rijn_ccm_init(&ctx.ccm, t->driver, key, 16);
         if (r) return r;
     }
-    if (!strcmp(t->alg, "ecb(aes)")) {
+    if (strcmp(t->alg, "ecb(aes)") == 0) {
         r = rijn_ecb_encrypt(&ctx.ecb, out, pt, MSG);
-    } else if (!strcmp(t->alg, "cbc(aes)")) {
+    } else if (strcmp(t->alg, "cbc(aes)") == 0) {
         memcpy(v, iv, 16);
         r = rijn_cbc_encrypt(&ctx.cbc, v, out, pt, MSG);
-    } else if (!strcmp(t->alg, "gcm(aes)")) {
+    } else if (strcmp(t->alg, "gcm(aes)") == 0) {
         if (t->secret == S_TAG) {
             r = rijn_gcm_open(&ctx.gcm, iv, 12, aad, 16, ct, MSG, in->tag, 16, out);
             r = r == RIJN_ERR_AUTH ? 0 : -100;
@@ -142,15 +142,15 @@ static int prepare(const struct test *t)
     t_fill(aad, sizeof aad);
     t_fill(ct, sizeof ct);
     t_fill(fixed_key, sizeof fixed_key);
-    if (!strcmp(t->alg, "ecb(aes)")) r = rijn_ecb_init(&ctx.ecb, t->driver, fixed_key, 16);
-    else if (!strcmp(t->alg, "cbc(aes)")) r = rijn_cbc_init(&ctx.cbc, t->driver, fixed_key, 16);
-    else if (!strcmp(t->alg, "gcm(aes)")) r = rijn_gcm_init(&ctx.gcm, t->driver, fixed_key, 16);
+    if (strcmp(t->alg, "ecb(aes)") == 0) r = rijn_ecb_init(&ctx.ecb, t->driver, fixed_key, 16);
+    else if (strcmp(t->alg, "cbc(aes)") == 0) r = rijn_cbc_init(&ctx.cbc, t->driver, fixed_key, 16);
+    else if (strcmp(t->alg, "gcm(aes)") == 0) r = rijn_gcm_init(&ctx.gcm, t->driver, fixed_key, 16);
     else r = rijn_ccm_init(&ctx.ccm, t->driver, fixed_key, 16);
     if (r) return r;
     if (t->secret == S_TAG) {
         uint8_t pt[MSG];
         t_fill(pt, sizeof pt);
-        r = !strcmp(t->alg, "gcm(aes)") ? rijn_gcm_seal(&ctx.gcm, iv, 12, aad, 16, pt, MSG, ct, right_tag, 16)
+        r = strcmp(t->alg, "gcm(aes)") == 0 ? rijn_gcm_seal(&ctx.gcm, iv, 12, aad, 16, pt, MSG, ct, right_tag, 16)
                                         : rijn_ccm_seal(&ctx.ccm, iv, 12, aad, 16, pt, MSG, ct, right_tag, 16);
     }
     return r;
@@ -276,8 +276,9 @@ static double measure(const struct test *t, size_t n, double *med0, double *med1
     }
     qsort(c0, n0, sizeof *c0, cmp_u64);
     qsort(c1, n1, sizeof *c1, cmp_u64);
-    *med0 = n0 ? (double)c0[n0 / 2] : 0;
-    *med1 = n1 ? (double)c1[n1 / 2] : 0;
+    size_t h0 = n0 / 2, h1 = n1 / 2;
+    *med0 = n0 ? (double)c0[h0] : 0;
+    *med1 = n1 ? (double)c1[h1] : 0;
     free(c0), free(c1), free(in), free(cls), free(tm), free(all_cls);
     return tmax;
 }
@@ -292,7 +293,7 @@ static void add_tests(const char *filter)
     for (size_t a = 0; a < sizeof algs / sizeof algs[0]; a++) {
         for (size_t i = 0; i < rijn_driver_count(); i++) {
             rijn_driver_info info;
-            if (rijn_driver_get(i, &info) || strcmp(info.algorithm, algs[a]) || !info.available) continue;
+            if (rijn_driver_get(i, &info) || strcmp(info.algorithm, algs[a]) != 0 || !info.available) continue;
             if (rijn_driver_selftest(i) != RIJN_SELFTEST_PASS) continue;
             if (filter && !strstr(info.driver, filter)) continue;
             int aead = a >= 2;
@@ -310,9 +311,9 @@ int main(int argc, char **argv)
     const char *filter = NULL;
     int list = 0;
     for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "-n") && i + 1 < argc) n = strtoull(argv[++i], NULL, 0);
-        else if (!strcmp(argv[i], "-f") && i + 1 < argc) filter = argv[++i];
-        else if (!strcmp(argv[i], "-l")) list = 1;
+        if (strcmp(argv[i], "-n") == 0 && i + 1 < argc) n = strtoull(argv[++i], NULL, 0);
+        else if (strcmp(argv[i], "-f") == 0 && i + 1 < argc) filter = argv[++i];
+        else if (strcmp(argv[i], "-l") == 0) list = 1;
         else {
             fprintf(stderr, "usage: dudect [-n MEASUREMENTS] [-f SUBSTRING] [-l]\n");
             return 2;
@@ -334,7 +335,7 @@ int main(int argc, char **argv)
     int leaks = 0, control_tests = 0, control_detected = 0;
     for (size_t i = 0; i < ntests; i++) {
         const struct test *t = &tests[i];
-        double m0, m1, tv = measure(t, n, &m0, &m1);
+        double m0 = 0, m1 = 0, tv = measure(t, n, &m0, &m1);
         if (tv < 0) return 1;
         const char *verdict;
         if (!t->constant_time) {
@@ -348,7 +349,7 @@ int main(int argc, char **argv)
             verdict = "ok";
         } else {
             /* Confirm with four times the measurements. */
-            double m0b, m1b, tv2 = measure(t, 4 * n, &m0b, &m1b);
+            double m0b = 0, m1b = 0, tv2 = measure(t, 4 * n, &m0b, &m1b);
             if (tv2 < 0) return 1;
             if (tv2 > 4.5) {
                 leaks++;

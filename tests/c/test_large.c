@@ -41,16 +41,44 @@ static void gen(uint8_t *p, size_t n, uint64_t pos)
     for (; i < n; i++) p[i] = (uint8_t)(gen_word((pos + i) / 8) >> (8 * ((pos + i) % 8)));
 }
 
+static uint8_t *piece, *cpiece;
+static const size_t chunk = (1u << 20) + 7;
+
+typedef int (*step_fn)(void *ctx, uint8_t *out, const uint8_t *in, size_t n);
+static int gcm_step(void *s, uint8_t *out, const uint8_t *in, size_t n)
+{
+    return rijn_gcm_update(s, out, in, n);
+}
+static int ctr_step(void *c, uint8_t *out, const uint8_t *in, size_t n)
+{
+    return rijn_ctr_xor(c, out, in, n);
+}
+
+/* Regenerate the message chunk by chunk; pass each through step (or
+ * nothing, when step is NULL) and compare it with big at that offset. */
+static void compare_chunks(const char *what, const uint8_t *big, size_t len, step_fn step, void *ctx)
+{
+    size_t bad = 0;
+    for (size_t off = 0; off < len; off += chunk) {
+        size_t n = len - off < chunk ? len - off : chunk;
+        gen(piece, n, off);
+        if (step) CHECK(step(ctx, cpiece, piece, n) == RIJN_OK, "%s: chunk at %zu refused", what, off);
+        if (memcmp(step ? cpiece : piece, big + off, n) != 0 && bad++ == 0)
+            CHECK(0, "%s: differs in the chunk at %zu", what, off);
+    }
+}
+
 int main(int argc, char **argv)
 {
     size_t gib = argc > 1 ? strtoull(argv[1], NULL, 0) : 4;
-    const size_t len = (gib << 30) + 4096 + 13, chunk = (1u << 20) + 7;
+    const size_t len = (gib << 30) + 4096 + 13;
     uint8_t *big = malloc(len);
     if (!big) {
         printf("SKIP: test_large needs %zu MiB of memory\n", len >> 20);
         return 77;
     }
-    uint8_t *piece = malloc(chunk), *cpiece = malloc(chunk);
+    piece = malloc(chunk);
+    cpiece = malloc(chunk);
     uint8_t key[32], iv[16], aad[20], tag1[16], tag2[16];
     t_fill(key, sizeof key);
     t_fill(iv, sizeof iv);
@@ -73,24 +101,12 @@ int main(int argc, char **argv)
         /* Chunks, through the streaming API, compared as they come. */
         CHECK(rijn_gcm_start(&s, &k, iv, 12, 1) == RIJN_OK, "start");
         CHECK(rijn_gcm_aad(&s, aad, sizeof aad) == RIJN_OK, "aad");
-        size_t bad = 0;
-        for (size_t off = 0; off < len; off += chunk) {
-            size_t n = len - off < chunk ? len - off : chunk;
-            gen(piece, n, off);
-            CHECK(rijn_gcm_update(&s, cpiece, piece, n) == RIJN_OK, "update");
-            if (memcmp(cpiece, big + off, n) != 0 && bad++ == 0)
-                CHECK(0, "%s: one call and chunks differ in the chunk at %zu", d, off);
-        }
+        compare_chunks(d, big, len, gcm_step, &s);
         CHECK(rijn_gcm_finish(&s, tag2, 16) == RIJN_OK, "finish");
         CHECK(memcmp(tag1, tag2, 16) == 0, "%s: one-call and chunked tags differ over %zu bytes", d, len);
         /* Open in one call, in place. */
         CHECK(rijn_gcm_open(&k, iv, 12, aad, sizeof aad, big, len, tag1, 16, big) == RIJN_OK, "%s open", d);
-        bad = 0;
-        for (size_t off = 0; off < len; off += chunk) {
-            size_t n = len - off < chunk ? len - off : chunk;
-            gen(piece, n, off);
-            if (memcmp(piece, big + off, n) != 0 && bad++ == 0) CHECK(0, "%s: open differs at %zu", d, off);
-        }
+        compare_chunks(d, big, len, NULL, NULL);
         printf("gcm  %-44s %zu bytes: one call == chunks, opens back\n", d, len);
         rijn_gcm_clear(&k);
     }
@@ -105,14 +121,7 @@ int main(int argc, char **argv)
         gen(big, len, 0);
         CHECK(rijn_ctr_xor(&c, big, big, len) == RIJN_OK, "%s one call", d);
         CHECK(rijn_ctr_set_iv(&c, iv) == RIJN_OK, "set_iv");
-        size_t bad = 0;
-        for (size_t off = 0; off < len; off += chunk) {
-            size_t n = len - off < chunk ? len - off : chunk;
-            gen(piece, n, off);
-            CHECK(rijn_ctr_xor(&c, cpiece, piece, n) == RIJN_OK, "ctr chunk");
-            if (memcmp(cpiece, big + off, n) != 0 && bad++ == 0)
-                CHECK(0, "%s: one call and chunks differ in the chunk at %zu", d, off);
-        }
+        compare_chunks(d, big, len, ctr_step, &c);
         printf("ctr  %-44s %zu bytes: one call == chunks\n", d, len);
         rijn_ctr_clear(&c);
     }

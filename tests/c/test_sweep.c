@@ -220,7 +220,7 @@ int main(void)
     for (size_t a = 0; a < NALGS; a++) {
         for (size_t i = 0; i < rijn_driver_count(); i++) {
             rijn_driver_info info;
-            if (rijn_driver_get(i, &info) || strcmp(info.algorithm, algs[a]) || !info.available) continue;
+            if (rijn_driver_get(i, &info) || strcmp(info.algorithm, algs[a]) != 0 || !info.available) continue;
             if (rijn_driver_selftest(i) != RIJN_SELFTEST_PASS || ndrv[a] == 64) continue;
             drv[a][ndrv[a]++] = info.driver;
         }

@@ -156,29 +156,6 @@ static inline int evp_block(const char *name, int dec, int pad, const uint8_t *k
     return ok;
 }
 
-/* OpenSSL's AES-GCM: seal (writes tag_len bytes of tag) or open (checks
- * tag); returns 1 if it accepted. */
-static inline int evp_gcm(int dec, const uint8_t *key, size_t key_len, const uint8_t *iv, size_t iv_len,
-                   const uint8_t *aad, size_t aad_len, const uint8_t *in, size_t len, uint8_t *out, uint8_t *tag,
-                   size_t tag_len)
-{
-    char name[24];
-    snprintf(name, sizeof name, "AES-%zu-GCM", key_len * 8);
-    EVP_CIPHER *c = evp_cipher(name);
-    EVP_CIPHER_CTX *x = EVP_CIPHER_CTX_new();
-    int l = 0, ok = x && EVP_CipherInit_ex2(x, c, NULL, NULL, !dec, NULL);
-    if (ok) ok = EVP_CIPHER_CTX_ctrl(x, EVP_CTRL_AEAD_SET_IVLEN, (int)iv_len, NULL);
-    if (ok) ok = EVP_CipherInit_ex2(x, NULL, key, iv, !dec, NULL);
-    if (ok && aad_len) ok = EVP_CipherUpdate(x, NULL, &l, aad, (int)aad_len);
-    if (ok) ok = EVP_CipherUpdate(x, out, &l, in, (int)len);
-    if (ok && dec) ok = EVP_CIPHER_CTX_ctrl(x, EVP_CTRL_AEAD_SET_TAG, (int)tag_len, tag);
-    if (ok) ok = EVP_CipherFinal_ex(x, out + l, &l);
-    if (ok && !dec) ok = EVP_CIPHER_CTX_ctrl(x, EVP_CTRL_AEAD_GET_TAG, (int)tag_len, tag);
-    EVP_CIPHER_CTX_free(x);
-    EVP_CIPHER_free(c);
-    return ok;
-}
-
 /* OpenSSL's full 16-byte AES-CMAC tag. */
 static inline void evp_cmac(const uint8_t *key, size_t key_len, const uint8_t *msg, size_t len, uint8_t ref[16])
 {

@@ -37,6 +37,26 @@ struct aead {
     int (*refuse)(size_t nonce_len, size_t tag_len, size_t len);
 };
 
+/* The four adapters from a mode's rijn_<m>_* functions to struct aead's
+ * void-pointer signatures (a call through a cast function pointer would be
+ * undefined behaviour). */
+#define AEAD_ADAPTERS(m)                                                                                   \
+    static int m##_init(void *k, const char *drv, const uint8_t *key, size_t kl)                          \
+    {                                                                                                     \
+        return rijn_##m##_init(k, drv, key, kl);                                                          \
+    }                                                                                                     \
+    static void m##_clear(void *k) { rijn_##m##_clear(k); }                                               \
+    static int m##_seal(const void *k, const uint8_t *n, size_t nl, const uint8_t *aad, size_t al,        \
+                        const uint8_t *in, size_t len, uint8_t *out, uint8_t *tag, size_t tl)             \
+    {                                                                                                     \
+        return rijn_##m##_seal(k, n, nl, aad, al, in, len, out, tag, tl);                                 \
+    }                                                                                                     \
+    static int m##_open(const void *k, const uint8_t *n, size_t nl, const uint8_t *aad, size_t al,        \
+                        const uint8_t *in, size_t len, const uint8_t *tag, size_t tl, uint8_t *out)       \
+    {                                                                                                     \
+        return rijn_##m##_open(k, n, nl, aad, al, in, len, tag, tl, out);                                 \
+    }
+
 /* OpenSSL's answer: seal (writes tag_len bytes of tag) or open (checks
  * tag); returns 1 if it accepted. CCM announces the length first and sets
  * the tag length before the key. */

@@ -7,24 +7,8 @@
  */
 #include "fuzz_aead.h"
 
-static int init(void *k, const char *drv, const uint8_t *key, size_t kl)
-{
-    return rijn_ccm_init(k, drv, key, kl);
-}
-static void clear(void *k)
-{
-    rijn_ccm_clear(k);
-}
-static int seal(const void *k, const uint8_t *n, size_t nl, const uint8_t *aad, size_t al, const uint8_t *in,
-                size_t len, uint8_t *out, uint8_t *tag, size_t tl)
-{
-    return rijn_ccm_seal(k, n, nl, aad, al, in, len, out, tag, tl);
-}
-static int open_(const void *k, const uint8_t *n, size_t nl, const uint8_t *aad, size_t al, const uint8_t *in,
-                 size_t len, const uint8_t *tag, size_t tl, uint8_t *out)
-{
-    return rijn_ccm_open(k, n, nl, aad, al, in, len, tag, tl, out);
-}
+AEAD_ADAPTERS(ccm)
+
 static int refuse(size_t nonce_len, size_t tag_len, size_t len)
 {
     if (nonce_len < 7 || nonce_len > 13) return RIJN_ERR_IV_LEN;
@@ -33,7 +17,8 @@ static int refuse(size_t nonce_len, size_t tag_len, size_t len)
     return nonce_len == 13 && len > 65535 ? RIJN_ERR_LIMIT : 0;
 }
 
-static const struct aead ccm = { "ccm(aes)", "CCM", 16, sizeof(rijn_ccm_key), init, clear, seal, open_, refuse };
+static const struct aead ccm = { "ccm(aes)", "CCM", 16, sizeof(rijn_ccm_key),
+                                 ccm_init, ccm_clear, ccm_seal, ccm_open, refuse };
 static driver_list drivers;
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

@@ -24,7 +24,7 @@ static const char *const algs[] = { "ecb(aes)", "cbc(aes)", "ctr(aes)", "xts(aes
 static const char *drv[NALGS][64];
 static size_t ndrv[NALGS];
 
-static uint8_t key[64], iv[16], aad[MAXLEN + 16], msg[MAXLEN + 16];
+static uint8_t key[64], iv[64], aad[MAXLEN + 16], msg[MAXLEN + 16]; /* GCM IVs up to 40 bytes */
 
 /* Fresh inputs for length len (the same for every driver). */
 static void inputs(size_t len)

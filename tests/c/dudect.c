@@ -73,8 +73,14 @@ static inline uint64_t ticks(void)
 enum secret { S_KEY, S_PT, S_TAG };
 static const char *const secret_name[] = { "key", "plaintext", "tag" };
 
+/* The modes tested, in the order of algs[] below; the mode is resolved to
+ * this enum once, so the timed call dispatches without string compares. */
+enum mode { M_ECB, M_CBC, M_GCM, M_CCM };
+static const char *const algs[] = { "ecb(aes)", "cbc(aes)", "gcm(aes)", "ccm(aes)" };
+
 struct test {
-    const char *alg, *driver;
+    enum mode mode;
+    const char *driver;
     enum secret secret;
     int constant_time;
 };
@@ -95,40 +101,43 @@ static union {
 } ctx;
 static volatile uint8_t sink;
 
+static int key_setup(const struct test *t, const uint8_t *key)
+{
+    switch (t->mode) {
+    case M_ECB: return rijn_ecb_init(&ctx.ecb, t->driver, key, 16);
+    case M_CBC: return rijn_cbc_init(&ctx.cbc, t->driver, key, 16);
+    case M_GCM: return rijn_gcm_init(&ctx.gcm, t->driver, key, 16);
+    default: return rijn_ccm_init(&ctx.ccm, t->driver, key, 16);
+    }
+}
+
 /* One timed operation. Returns 0, or a rijn error (a bug). */
 static int run_op(const struct test *t, const struct input *in)
 {
     int r = 0;
     uint8_t v[16], tg[16];
-    const uint8_t *key = t->secret == S_KEY ? in->key : fixed_key;
     const uint8_t *pt = t->secret == S_PT ? in->pt : ct;
     if (t->secret == S_KEY) { /* key setup is part of what is timed */
-        if (strcmp(t->alg, "ecb(aes)") == 0) r = rijn_ecb_init(&ctx.ecb, t->driver, key, 16);
-        else if (strcmp(t->alg, "cbc(aes)") == 0) r = rijn_cbc_init(&ctx.cbc, t->driver, key, 16);
-        else if (strcmp(t->alg, "gcm(aes)") == 0) r = rijn_gcm_init(&ctx.gcm, t->driver, key, 16);
-        else r = rijn_ccm_init(&ctx.ccm, t->driver, key, 16);
+        r = key_setup(t, in->key);
         if (r) return r;
     }
-    if (strcmp(t->alg, "ecb(aes)") == 0) {
+    switch (t->mode) {
+    case M_ECB:
         r = rijn_ecb_encrypt(&ctx.ecb, out, pt, MSG);
-    } else if (strcmp(t->alg, "cbc(aes)") == 0) {
+        break;
+    case M_CBC:
         memcpy(v, iv, 16);
         r = rijn_cbc_encrypt(&ctx.cbc, v, out, pt, MSG);
-    } else if (strcmp(t->alg, "gcm(aes)") == 0) {
-        if (t->secret == S_TAG) {
-            r = rijn_gcm_open(&ctx.gcm, iv, 12, aad, 16, ct, MSG, in->tag, 16, out);
-            r = r == RIJN_ERR_AUTH ? 0 : -100;
-        } else {
-            r = rijn_gcm_seal(&ctx.gcm, iv, 12, aad, 16, pt, MSG, out, tg, 16);
-        }
-    } else {
-        if (t->secret == S_TAG) {
-            r = rijn_ccm_open(&ctx.ccm, iv, 12, aad, 16, ct, MSG, in->tag, 16, out);
-            r = r == RIJN_ERR_AUTH ? 0 : -100;
-        } else {
-            r = rijn_ccm_seal(&ctx.ccm, iv, 12, aad, 16, pt, MSG, out, tg, 16);
-        }
+        break;
+    case M_GCM:
+        if (t->secret == S_TAG) r = rijn_gcm_open(&ctx.gcm, iv, 12, aad, 16, ct, MSG, in->tag, 16, out);
+        else r = rijn_gcm_seal(&ctx.gcm, iv, 12, aad, 16, pt, MSG, out, tg, 16);
+        break;
+    default:
+        if (t->secret == S_TAG) r = rijn_ccm_open(&ctx.ccm, iv, 12, aad, 16, ct, MSG, in->tag, 16, out);
+        else r = rijn_ccm_seal(&ctx.ccm, iv, 12, aad, 16, pt, MSG, out, tg, 16);
     }
+    if (t->secret == S_TAG) r = r == RIJN_ERR_AUTH ? 0 : -100; /* every tag given is wrong */
     sink ^= out[0];
     return r;
 }
@@ -137,23 +146,16 @@ static int run_op(const struct test *t, const struct input *in)
  * tag test a ciphertext and its right tag. */
 static int prepare(const struct test *t)
 {
-    int r;
     t_fill(iv, sizeof iv);
     t_fill(aad, sizeof aad);
     t_fill(ct, sizeof ct);
     t_fill(fixed_key, sizeof fixed_key);
-    if (strcmp(t->alg, "ecb(aes)") == 0) r = rijn_ecb_init(&ctx.ecb, t->driver, fixed_key, 16);
-    else if (strcmp(t->alg, "cbc(aes)") == 0) r = rijn_cbc_init(&ctx.cbc, t->driver, fixed_key, 16);
-    else if (strcmp(t->alg, "gcm(aes)") == 0) r = rijn_gcm_init(&ctx.gcm, t->driver, fixed_key, 16);
-    else r = rijn_ccm_init(&ctx.ccm, t->driver, fixed_key, 16);
-    if (r) return r;
-    if (t->secret == S_TAG) {
-        uint8_t pt[MSG];
-        t_fill(pt, sizeof pt);
-        r = strcmp(t->alg, "gcm(aes)") == 0 ? rijn_gcm_seal(&ctx.gcm, iv, 12, aad, 16, pt, MSG, ct, right_tag, 16)
-                                        : rijn_ccm_seal(&ctx.ccm, iv, 12, aad, 16, pt, MSG, ct, right_tag, 16);
-    }
-    return r;
+    int r = key_setup(t, fixed_key);
+    if (r || t->secret != S_TAG) return r;
+    uint8_t pt[MSG];
+    t_fill(pt, sizeof pt);
+    return t->mode == M_GCM ? rijn_gcm_seal(&ctx.gcm, iv, 12, aad, 16, pt, MSG, ct, right_tag, 16)
+                            : rijn_ccm_seal(&ctx.ccm, iv, 12, aad, 16, pt, MSG, ct, right_tag, 16);
 }
 
 static void make_input(const struct test *t, int cls, struct input *in)
@@ -213,15 +215,15 @@ static double measure(const struct test *t, size_t n, double *med0, double *med1
     if (prepare(t)) return -1;
     const size_t batch = 1000, total = 2 * n;
     struct input *in = malloc(batch * sizeof *in);
-    uint8_t *cls = malloc(batch);
     uint64_t *tm = malloc(total * sizeof *tm), *first = NULL;
-    uint8_t *all_cls = malloc(total);
+    uint8_t *all_cls = malloc(total); /* the class of each measurement */
     double thr[NCROP];
     struct welch w[NCROP + 1];
     memset(w, 0, sizeof w);
     size_t done = 0, warm = 0;
     while (done < total) {
         size_t b = total - done < batch ? total - done : batch;
+        uint8_t *cls = all_cls + done;
         for (size_t i = 0; i < b; i++) {
             cls[i] = (uint8_t)(t_rand() & 1);
             make_input(t, cls[i], &in[i]);
@@ -233,11 +235,10 @@ static double measure(const struct test *t, size_t n, double *med0, double *med1
             uint64_t t1 = ticks();
             if (r) {
                 fprintf(stderr, "dudect: %s: error %d\n", t->driver, r);
-                free(in), free(cls), free(tm), free(all_cls);
+                free(in), free(tm), free(all_cls);
                 return -1;
             }
             tm[done + i] = t1 - t0;
-            all_cls[done + i] = cls[i];
         }
         if (!warm) {
             /* The first batch is a warm-up (caches, frequency): it only
@@ -279,7 +280,7 @@ static double measure(const struct test *t, size_t n, double *med0, double *med1
     size_t h0 = n0 / 2, h1 = n1 / 2;
     *med0 = n0 ? (double)c0[h0] : 0;
     *med1 = n1 ? (double)c1[h1] : 0;
-    free(c0), free(c1), free(in), free(cls), free(tm), free(all_cls);
+    free(c0), free(c1), free(in), free(tm), free(all_cls);
     return tmax;
 }
 
@@ -289,17 +290,16 @@ static size_t ntests;
 
 static void add_tests(const char *filter)
 {
-    static const char *const algs[] = { "ecb(aes)", "cbc(aes)", "gcm(aes)", "ccm(aes)" };
     for (size_t a = 0; a < sizeof algs / sizeof algs[0]; a++) {
         for (size_t i = 0; i < rijn_driver_count(); i++) {
             rijn_driver_info info;
             if (rijn_driver_get(i, &info) || strcmp(info.algorithm, algs[a]) != 0 || !info.available) continue;
             if (rijn_driver_selftest(i) != RIJN_SELFTEST_PASS) continue;
             if (filter && !strstr(info.driver, filter)) continue;
-            int aead = a >= 2;
+            int aead = a == M_GCM || a == M_CCM;
             for (int s = S_KEY; s <= (aead ? S_TAG : S_PT); s++) {
                 if (ntests == MAX_TESTS) return;
-                tests[ntests++] = (struct test){ algs[a], info.driver, (enum secret)s, info.constant_time };
+                tests[ntests++] = (struct test){ (enum mode)a, info.driver, (enum secret)s, info.constant_time };
             }
         }
     }
@@ -324,7 +324,7 @@ int main(int argc, char **argv)
     add_tests(filter);
     if (list) {
         for (size_t i = 0; i < ntests; i++)
-            printf("%s\t%s\t%s\t%s\n", tests[i].alg, tests[i].driver, secret_name[tests[i].secret],
+            printf("%s\t%s\t%s\t%s\n", algs[tests[i].mode], tests[i].driver, secret_name[tests[i].secret],
                    tests[i].constant_time ? "ct" : "not-ct");
         return 0;
     }
@@ -355,16 +355,16 @@ int main(int argc, char **argv)
             if (tv2 < 0) return 1;
             if (tv2 > 4.5) {
                 leaks++;
-                printf("  %-9s %-46s %-9s %8.2f  confirmed with %zu: |t| = %.2f\n", t->alg, t->driver,
+                printf("  %-9s %-46s %-9s %8.2f  confirmed with %zu: |t| = %.2f\n", algs[t->mode], t->driver,
                        secret_name[t->secret], tv, 4 * n, tv2);
                 verdict = "LEAK (confirmed)";
             } else {
-                printf("  %-9s %-46s %-9s %8.2f  not confirmed with %zu: |t| = %.2f\n", t->alg, t->driver,
+                printf("  %-9s %-46s %-9s %8.2f  not confirmed with %zu: |t| = %.2f\n", algs[t->mode], t->driver,
                        secret_name[t->secret], tv, 4 * n, tv2);
                 verdict = "ok (noise: not confirmed)";
             }
         }
-        printf("  %-9s %-46s %-9s %8.2f %10.0f %10.0f  %s\n", t->alg, t->driver, secret_name[t->secret], tv, m0, m1,
+        printf("  %-9s %-46s %-9s %8.2f %10.0f %10.0f  %s\n", algs[t->mode], t->driver, secret_name[t->secret], tv, m0, m1,
                verdict);
         fflush(stdout);
     }

@@ -16,6 +16,13 @@
  * partial overlap is refused with RIJN_ERR_OVERLAP. No alignment is needed.
  * A NULL pointer is accepted only with a zero length.
  *
+ * Contexts and keys (rijn_gcm_key, rijn_xts_ctx, ...) may live on the
+ * stack, in static storage, inside your own structs, or on the heap. Their
+ * types ask for 64-byte alignment, which the compiler gives everywhere but
+ * on the heap; there plain malloc() is enough (rijn assumes no more than
+ * malloc's alignment), and aligned_alloc(64, sizeof ...) keeps the round
+ * keys of the 256-bit drivers within cache lines, which is a little faster.
+ *
  * Safety: never reuse a (key, IV) pair with CTR or GCM, nor a (key, nonce)
  * pair with CCM. XTS is for storage (a tweak per sector), not for messages.
  */

@@ -97,12 +97,17 @@ VAES_INLINE __m256i bswap_y(__m256i x)
 }
 
 struct aesni_ks {
+    /* aes-vaes only: ek, dk broadcast to 32 bytes (filled by its setkey).
+     * First, so that in a context with its declared 64-byte alignment (on
+     * the stack, static, or aligned_alloc) every 32-byte round key sits in
+     * one cache line. Read with unaligned loads all the same: a context
+     * from malloc has only 16 bytes of alignment, which is all a driver
+     * may assume (tests/c/test_sweep.c runs every driver there). */
+    uint8_t ek2[15][32];
+    uint8_t dk2[15][32];
     __m128i ek[15];
     __m128i dk[15];
     int nr;
-    /* aes-vaes only: ek, dk broadcast to 32 bytes (filled by its setkey). */
-    uint8_t ek2[15][32] __attribute__((aligned(32)));
-    uint8_t dk2[15][32] __attribute__((aligned(32)));
 };
 _Static_assert(sizeof(struct aesni_ks) <= RIJN_AES_KS_BYTES, "AES-NI key schedule fits rijn_aes_key");
 

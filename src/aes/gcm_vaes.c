@@ -21,7 +21,7 @@
 
 #ifdef RIJN_X86
 
-#define RK2(r) _mm256_load_si256((const __m256i *)(const void *)k->ek2[r])
+#define RK2(r) LOADY(k->ek2[r])   /* unaligned: see aes_vaes.c */
 
 struct gf_acc_y { __m256i lo, mid, hi; };
 

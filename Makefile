@@ -35,7 +35,9 @@ SONAME  := librijn.so.$(SOMAJOR)
 # The OpenSSL 3 provider (provider/): built when OpenSSL 3's headers are
 # there (Debian: libssl-dev; make check installs it).
 PROV_SRC := $(wildcard provider/*.c)
-HAVE_OSSL3 := $(shell echo '\#include <openssl/core_dispatch.h>' | $(CC) -E -x c - >/dev/null 2>&1 && echo 1)
+# (A full compile: a cross compiler finds the host's openssl/ headers in
+# /usr/include but not their per-architecture opensslconf.h.)
+HAVE_OSSL3 := $(shell $(CC) -fsyntax-only -include openssl/core_dispatch.h -include openssl/evp.h -x c /dev/null 2>/dev/null && echo 1)
 MODULESDIR ?= $(shell pkg-config --variable=modulesdir libcrypto 2>/dev/null)
 ifeq ($(HAVE_OSSL3),1)
 PROVIDER := $(BUILD)/rijn.so $(BUILD)/tests/evp_interop $(BUILD)/tests/evp_bench
@@ -72,7 +74,7 @@ $(BUILD)/rijn: $(CLI_SRC) $(wildcard cli/*.h) $(BUILD)/librijn.a
 
 provider: $(PROVIDER)
 ifneq ($(HAVE_OSSL3),1)
-	@echo "note: OpenSSL 3 headers not found (Debian: libssl-dev): $(BUILD)/rijn.so, the provider, not built"
+	@echo "note: no OpenSSL 3 headers for $(CC) (Debian: libssl-dev): $(BUILD)/rijn.so, the provider, not built"
 endif
 
 # librijn is linked in statically; the version script leaves only
@@ -121,6 +123,12 @@ lint:
 speed: $(BUILD)/rijn
 	$(BUILD)/rijn speed --vs openssl,gcrypt
 
+# Cycles per byte of the AArch64 kernels, estimated by llvm-mca-19 for
+# Cortex-A57, Neoverse N1 and Cortex-A510 (needs gcc-aarch64-linux-gnu and
+# llvm-19; make check installs both).
+mca:
+	python3 bench/mca.py
+
 speed-provider: $(BUILD)/rijn $(PROVIDER)
 	python3 scripts/provider_speed.py --build $(BUILD)
 	$(BUILD)/tests/evp_bench $(BUILD)
@@ -140,6 +148,7 @@ endif
 	install -m 755 $(BUILD)/rijn $(DESTDIR)$(PREFIX)/bin/
 
 clean:
-	rm -rf build build-asan build-ct build-emu build-tsan build-fuzz
+	rm -rf build build-asan build-ct build-emu build-tsan build-fuzz build-aarch64 build-aarch64-ct build-aarch64-vg \
+	    build-armv7 build-s390x
 
-.PHONY: all tests provider check speed speed-provider install clean fuzz fuzz-bins lint ct-long
+.PHONY: all tests provider check speed speed-provider install clean fuzz fuzz-bins lint ct-long mca

@@ -6,9 +6,12 @@
  * a new IV plus the buffer; for CMAC a new MAC over the buffer.
  *
  * Each figure is the median of several timed runs. Cycles per byte come
- * from perf_event (hardware cycle counter) when the kernel lets us read it;
- * otherwise from the measured effective core clock (a chain of dependent
- * adds, one cycle each) times the elapsed time. The output says which.
+ * from perf_event (hardware cycle counter) when the kernel lets us read it.
+ * Otherwise, on x86-64, from the measured effective core clock (a chain of
+ * dependent adds, one cycle each) times the elapsed time. Elsewhere there
+ * is no such fallback (an AArch64 board may switch between big and little
+ * cores, and under qemu an add chain measures the emulator): only MB/s is
+ * reported, and cpb shows "-" (null in JSON). The output says which.
  *
  * The peers, OpenSSL (--vs openssl) and libgcrypt (--vs gcrypt), are
  * reached through dlopen("libcrypto.so.3") and dlopen("libgcrypt.so.20"),
@@ -16,6 +19,7 @@
  */
 #include <dlfcn.h>
 #include <linux/perf_event.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -49,7 +53,7 @@ static double median(double *v, int n)
 /* ---------------------------------------------------------- cycles -- */
 
 static int perf_fd = -1;
-static double clock_ghz;   /* effective clock when perf is unavailable */
+static double clock_ghz;   /* effective clock when perf is unavailable; 0: none */
 
 /* Effective clock now: 8 dependent adds per iteration take 8 cycles. */
 static double measure_ghz(uint64_t iters)
@@ -92,6 +96,9 @@ static void cycles_init(void)
         }
     }
     if (perf_fd >= 0) return;
+#if !defined(__x86_64__)
+    return;   /* no trusted clock: MB/s only (see the top of the file) */
+#endif
     double r[7];
     for (int k = 0; k < 7; k++) r[k] = measure_ghz(20000000);
     clock_ghz = median(r, 7);
@@ -480,20 +487,29 @@ static struct result measure(void (*op)(struct job *), struct job *j, double sec
          * shared VM the host steals time, and a run slowed that way is
          * converted with the clock seen at that moment (the higher of the
          * two samples, so cycles are never understated). */
-        double g0 = perf_fd >= 0 ? 0 : measure_ghz(250000);
+        double g0 = perf_fd >= 0 || clock_ghz == 0 ? 0 : measure_ghz(250000);
         uint64_t c0 = cycles_now();
         double t0 = now_s();
         for (size_t i = 0; i < reps; i++) { j->iv[0] = iv0 - 1; op(j); }
         double dt = now_s() - t0;
         uint64_t c1 = cycles_now();
-        double g1 = perf_fd >= 0 ? 0 : measure_ghz(250000);
+        double g1 = perf_fd >= 0 || clock_ghz == 0 ? 0 : measure_ghz(250000);
         double bytes = (double)j->size * (double)reps;
         mb[r] = bytes / dt / 1e6;
-        cpb[r] = perf_fd >= 0 ? (double)(c1 - c0) / bytes : dt * (g0 > g1 ? g0 : g1) * 1e9 / bytes;
+        cpb[r] = perf_fd >= 0 ? (double)(c1 - c0) / bytes
+                 : clock_ghz > 0 ? dt * (g0 > g1 ? g0 : g1) * 1e9 / bytes : NAN;
     }
     j->iv[0] = iv0;
     if (stat_best) return (struct result){ best_of(mb, RUNS, 1), best_of(cpb, RUNS, 0) };
     return (struct result){ median(mb, RUNS), median(cpb, RUNS) };
+}
+
+/* cpb as text: "-" when it could not be measured (NaN). */
+static const char *cpb_txt(double v, char buf[32], const char *null)
+{
+    if (isnan(v)) return null;
+    snprintf(buf, 32, *null == '-' ? "%.2f" : "%.3f", v);   /* table: 2 decimals, JSON: 3 */
+    return buf;
 }
 
 static void usage_die(const char *msg, const char *arg)
@@ -569,7 +585,8 @@ int cmd_speed(int argc, char **argv)
     cycles_init();
     if (!json) {
         if (perf_fd >= 0) printf("# cycles: perf_event hardware counter\n");
-        else printf("# cycles: perf_event unavailable; time x effective clock (dependent-add chain, sampled around each run; %.2f GHz at start)\n", clock_ghz);
+        else if (clock_ghz > 0) printf("# cycles: perf_event unavailable; time x effective clock (dependent-add chain, sampled around each run; %.2f GHz at start)\n", clock_ghz);
+        else printf("# cycles: perf_event unavailable, and no effective-clock fallback off x86-64: MB/s only, cpb not reported\n");
         printf("# AES-%d, one op = new IV + buffer (AEAD: new nonce, 13-byte AAD, tag); %s of 7 runs\n", key_bits, stat_best ? "best" : "medians");
         if (vs & VS_GCRY) printf("# libgcrypt %s\n", G.version);
         printf("%-10s %-4s %-44s %6s %10s %8s", "algorithm", "op", "driver", "size", "MB/s", "cpb");
@@ -618,23 +635,28 @@ int cmd_speed(int argc, char **argv)
                     have_gpeer = 1;
                 }
                 const char *op = k == A_CMAC ? "mac" : dir ? "dec" : "enc";
+                char b1[32], b2[32];
                 if (json) {
                     printf("%s  {\"algorithm\": \"%s\", \"driver\": \"%s\", \"op\": \"%s\", \"key_bits\": %d, "
-                           "\"size\": %zu, \"mb_per_s\": %.1f, \"cycles_per_byte\": %.3f",
-                           first ? "" : ",\n", alg_names[k], dname, op, key_bits, j->size, mine.mbps, mine.cpb);
+                           "\"size\": %zu, \"mb_per_s\": %.1f, \"cycles_per_byte\": %s",
+                           first ? "" : ",\n", alg_names[k], dname, op, key_bits, j->size, mine.mbps,
+                           cpb_txt(mine.cpb, b1, "null"));
                     if (have_peer)
-                        printf(", \"openssl_mb_per_s\": %.1f, \"openssl_cycles_per_byte\": %.3f, \"ratio\": %.3f",
-                               peer.mbps, peer.cpb, mine.mbps / peer.mbps);
+                        printf(", \"openssl_mb_per_s\": %.1f, \"openssl_cycles_per_byte\": %s, \"ratio\": %.3f",
+                               peer.mbps, cpb_txt(peer.cpb, b2, "null"), mine.mbps / peer.mbps);
                     if (have_gpeer)
-                        printf(", \"gcrypt_mb_per_s\": %.1f, \"gcrypt_cycles_per_byte\": %.3f, \"gcrypt_ratio\": %.3f",
-                               gpeer.mbps, gpeer.cpb, mine.mbps / gpeer.mbps);
+                        printf(", \"gcrypt_mb_per_s\": %.1f, \"gcrypt_cycles_per_byte\": %s, \"gcrypt_ratio\": %.3f",
+                               gpeer.mbps, cpb_txt(gpeer.cpb, b2, "null"), mine.mbps / gpeer.mbps);
                     printf("}");
                     first = 0;
                 } else {
-                    printf("%-10s %-4s %-44s %6zu %10.1f %8.2f", alg_names[k], op, dname, j->size, mine.mbps, mine.cpb);
-                    if (have_peer) printf(" %10.1f %8.2f %6.2fx", peer.mbps, peer.cpb, mine.mbps / peer.mbps);
+                    printf("%-10s %-4s %-44s %6zu %10.1f %8.8s", alg_names[k], op, dname, j->size, mine.mbps,
+                           cpb_txt(mine.cpb, b1, "-"));
+                    if (have_peer)
+                        printf(" %10.1f %8.8s %6.2fx", peer.mbps, cpb_txt(peer.cpb, b2, "-"), mine.mbps / peer.mbps);
                     else if (vs & VS_OSSL) printf(" %10s %8s %7s", "-", "-", "-");
-                    if (have_gpeer) printf(" %10.1f %8.2f %6.2fx", gpeer.mbps, gpeer.cpb, mine.mbps / gpeer.mbps);
+                    if (have_gpeer)
+                        printf(" %10.1f %8.8s %6.2fx", gpeer.mbps, cpb_txt(gpeer.cpb, b2, "-"), mine.mbps / gpeer.mbps);
                     else if (vs & VS_GCRY) printf(" %10s %8s %7s", "-", "-", "-");
                     printf("\n");
                 }

@@ -5,6 +5,9 @@
 #   build-asan/  ASan + UBSan, the C tests and the Python suite run again
 #   build-tsan/  ThreadSanitizer, for the many-threads first-use test
 #   build-fuzz/  clang, libFuzzer + ASan + UBSan: the differential fuzzers
+#   build-aarch64/, build-armv7/, build-s390x/ (and build-aarch64-ct/, the
+#                arm64 taint build): cross builds that tests/py/test_cross.py
+#                runs under qemu-user (scripts/cross.sh)
 # Each tree has librijn, the CLI and the OpenSSL provider (rijn.so). The
 # Python suite includes the provider's EVP interop, openssl CLI and TLS
 # tests (test_provider.py) and the OpenVPN tunnel (test_openvpn.py, which
@@ -40,6 +43,17 @@ tsan_out=$(TSAN_OPTIONS=halt_on_error=1 build-tsan/tests/test_threads 2>&1) || {
     fi
 }
 echo "$tsan_out" | tail -1
+
+echo "== cross builds: aarch64, armv7, s390x (run under qemu by tests/py/test_cross.py)"
+./scripts/cross.sh
+
+echo "== llvm-mca estimates of the AArch64 kernels (make mca; the table is in docs/performance.md)"
+if command -v aarch64-linux-gnu-gcc >/dev/null && command -v llvm-mca-19 >/dev/null; then
+    python3 bench/mca.py >build/mca.txt || { cat build/mca.txt; exit 1; }
+    cat build/mca.txt
+else
+    echo "mca: SKIPPED: needs gcc-aarch64-linux-gnu and llvm-19 (make check installs them as root with apt)" >&2
+fi
 
 echo "== lint: cppcheck and clang-tidy"
 ./scripts/lint.sh

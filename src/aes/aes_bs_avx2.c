@@ -123,6 +123,7 @@ const struct rijn_desc rijn_aes_bs_avx2_desc = {
     .name = "aes-bs-avx2",
     .priority = 300,
     .serial_priority = 190,
+    .serial = &rijn_aes_vperm_desc,
     .cpu = RIJN_CPU_X86_64 | RIJN_CPU_AVX2 | RIJN_CPU_SSSE3,
     .ct = true,
     .kind = RIJN_KIND_CIPHER,

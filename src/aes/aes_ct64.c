@@ -218,12 +218,12 @@ static inline void inv_mix(uint64_t q[8])
 
 static void encrypt4(const ct64_ks *ks, uint64_t q[8])
 {
-    bs_encrypt((const bs_word(*)[8])ks->enc, ks->rounds, q);
+    bs_encrypt((const bs_word(*)[8])ks->enc, RIJN_ROUNDS(ks->rounds), q);
 }
 
 static void decrypt4(const ct64_ks *ks, uint64_t q[8])
 {
-    bs_decrypt((const bs_word(*)[8])ks->dec, ks->rounds, q);
+    bs_decrypt((const bs_word(*)[8])ks->dec, RIJN_ROUNDS(ks->rounds), q);
 }
 
 /* --------------------------------------------------------- key setup -- */
@@ -250,9 +250,11 @@ static void ct64_encrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_
     const ct64_ks *ks = ctx;
     uint64_t q[8];
     for (; n >= 4; n -= 4, in += 64, out += 64) {
+        RIJN_MCA_BEGIN("ct64-blocks");
         pack4(q, in);
         encrypt4(ks, q);
         unpack4(out, q);
+        RIJN_MCA_END();
     }
     if (n) {
         uint8_t tmp[64] = { 0 };

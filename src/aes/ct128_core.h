@@ -113,6 +113,14 @@ static inline void unpack8(uint8_t *out, bs_word q[8])
 /* ----------------------------------------------------- linear layers -- */
 
 
+/* The two byte moves of MixColumns: a column move then a row move. A
+ * driver with a one-instruction byte permutation (aes-neonbs: TBL) defines
+ * each as one lookup. */
+#ifndef CT_MIX_B
+#define CT_MIX_B(x, s) rows(COLS((x), (s)), 1)
+#define CT_MIX_O(x, s) ROWS2(COLS((x), 2 * (s)))
+#endif
+
 /* MixColumns after s skipped ShiftRows: B = R(1, s) q, t = q ^ B,
  * out = 2 t ^ B ^ R(2, 2 s) t. One body per s so that the lane
  * permutations are compile-time constants. */
@@ -120,9 +128,9 @@ static inline void unpack8(uint8_t *out, bs_word q[8])
     do {                                                             \
         bs_word t[8], o[8];                                          \
         for (int j = 0; j < 8; j++) {                                \
-            bs_word b = rows(COLS(q[j], (s)), 1);                    \
+            bs_word b = CT_MIX_B(q[j], (s));                         \
             t[j] = q[j] ^ b;                                         \
-            o[j] = b ^ ROWS2(COLS(t[j], 2 * (s)));                 \
+            o[j] = b ^ CT_MIX_O(t[j], (s));                          \
         }                                                            \
         XTIME_XOR(o, t);                                             \
         for (int j = 0; j < 8; j++) q[j] = o[j];                     \
@@ -163,6 +171,11 @@ static inline void inv_mix(bs_word q[8])
 
 /* ------------------------------------------------------------ cipher -- */
 
+/* The driver's name in llvm-mca region names (bench/mca.py). */
+#ifndef CT_MCA
+#define CT_MCA "ct128"
+#endif
+
 #include "aes/bs_rounds.h"
 
 /* n blocks, CT_NB per pass; a short last pass is padded with zeros. */
@@ -189,12 +202,12 @@ static inline void ct_blocks(const ct128_ks *ks, uint8_t *out, const uint8_t *in
 
 static inline void encrypt8(const ct128_ks *ks, bs_word q[8])
 {
-    bs_encrypt((const bs_key(*)[8])ks->enc, ks->rounds, q);
+    bs_encrypt((const bs_key(*)[8])ks->enc, RIJN_ROUNDS(ks->rounds), q);
 }
 
 static inline void decrypt8(const ct128_ks *ks, bs_word q[8])
 {
-    bs_decrypt((const bs_key(*)[8])ks->dec, ks->rounds, q);
+    bs_decrypt((const bs_key(*)[8])ks->dec, RIJN_ROUNDS(ks->rounds), q);
 }
 
 /* CTR, CT_NB counter blocks per pass: the counters (public: they come from
@@ -207,9 +220,8 @@ static inline void ct_ctr(const ct128_ks *ks, uint8_t ctr[16], uint8_t *out, con
     uint64_t hi = rijn_load64_be(ctr), lo = rijn_load64_be(ctr + 8);
     uint8_t blk[16 * CT_NB];
     bs_word q[8];
-    while (n) {
-        const size_t m = n < CT_NB ? n : CT_NB;
-        const uint64_t hi0 = hi, lo0 = lo;
+    for (; n >= CT_NB; n -= CT_NB, in += 16 * CT_NB, out += 16 * CT_NB) {
+        RIJN_MCA_BEGIN(CT_MCA "-ctr");
         for (int b = 0; b < CT_NB; b++) {
             rijn_store64_be(blk + 16 * b, hi);
             rijn_store64_be(blk + 16 * b + 8, lo);
@@ -218,16 +230,21 @@ static inline void ct_ctr(const ct128_ks *ks, uint8_t ctr[16], uint8_t *out, con
         pack8(q, blk);
         encrypt8(ks, q);
         unpack8(blk, q);
-        rijn_xor_bytes(out, in, blk, 16 * m);
-        if (m < CT_NB) {
-            /* The last, partial pass: the counter moves by m. */
-            hi = hi0;
-            lo = lo0;
-            for (size_t b = 0; b < m; b++) rijn_ctr_inc(&hi, &lo, inc32);
+        rijn_xor_bytes(out, in, blk, 16 * CT_NB);
+        RIJN_MCA_END();
+    }
+    if (n) {
+        /* The last, partial pass: n counter blocks, the rest zero. */
+        memset(blk, 0, sizeof blk);
+        for (size_t b = 0; b < n; b++) {
+            rijn_store64_be(blk + 16 * b, hi);
+            rijn_store64_be(blk + 16 * b + 8, lo);
+            rijn_ctr_inc(&hi, &lo, inc32);
         }
-        in += 16 * m;
-        out += 16 * m;
-        n -= m;
+        pack8(q, blk);
+        encrypt8(ks, q);
+        unpack8(blk, q);
+        rijn_xor_bytes(out, in, blk, 16 * n);
     }
     rijn_store64_be(ctr, hi);
     rijn_store64_be(ctr + 8, lo);

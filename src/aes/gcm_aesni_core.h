@@ -191,7 +191,7 @@ AESNI_INLINE void gcm_aead_body(gcm_crypt_fn *crypt, const void *ks, const void 
     };
 
 #else
-/* Not x86-64: the descriptor stays, unavailable (RIJN_CPU_X86_64). */
+/* Not x86-64: no functions, so the registry leaves the driver out. */
 #define GCM_AESNI_OPS(ops, prefix, isa) \
     static const struct rijn_gcm_ops ops = { .cipher = &rijn_aes_aesni_desc, .gf = &rijn_ghash_pclmul_desc };
 #endif /* RIJN_X86 */

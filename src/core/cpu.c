@@ -16,7 +16,7 @@
 #include "core/internal.h"
 
 static const struct { const char *name; uint32_t bit; } feature_names[] = {
-    { "x86_64", RIJN_CPU_X86_64 },
+    { "x86_64", RIJN_CPU_X86_64 }, { "aarch64", RIJN_CPU_AARCH64 },
     { "sse2", RIJN_CPU_SSE2 },     { "ssse3", RIJN_CPU_SSSE3 }, { "sse4.1", RIJN_CPU_SSE41 },
     { "aesni", RIJN_CPU_AESNI },   { "pclmul", RIJN_CPU_PCLMUL }, { "avx", RIJN_CPU_AVX },
     { "avx2", RIJN_CPU_AVX2 },     { "vaes", RIJN_CPU_VAES },   { "vpclmul", RIJN_CPU_VPCLMUL },

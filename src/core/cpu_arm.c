@@ -13,6 +13,9 @@ uint32_t rijn_cpu_detect_arch(void)
     uint32_t m = 0;
 #if defined(__aarch64__)
     unsigned long hw = getauxval(AT_HWCAP);
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    m |= RIJN_CPU_AARCH64;
+#endif
     if (hw & (1ul << 1)) m |= RIJN_CPU_NEON;        /* HWCAP_ASIMD */
     if (hw & (1ul << 3)) m |= RIJN_CPU_ARM_AES;     /* HWCAP_AES */
     if (hw & (1ul << 4)) m |= RIJN_CPU_ARM_PMULL;   /* HWCAP_PMULL */

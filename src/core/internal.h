@@ -21,6 +21,25 @@
 
 #define RIJN_HIDDEN __attribute__((visibility("hidden")))
 
+/* llvm-mca regions (bench/mca.py): the steady-state loop body of a driver,
+ * between these two, is what the cycle estimates analyse. They are empty
+ * unless the estimate's own build defines RIJN_MCA. */
+#ifdef RIJN_MCA
+#define RIJN_MCA_BEGIN(name) __asm__ volatile("# LLVM-MCA-BEGIN " name)
+#define RIJN_MCA_END() __asm__ volatile("# LLVM-MCA-END")
+#else
+#define RIJN_MCA_BEGIN(name) ((void)0)
+#define RIJN_MCA_END() ((void)0)
+#endif
+/* A key schedule's round count as the bit-sliced cores read it: the
+ * estimate's kernels pin it to a constant (bench/mca/mca.h), so that their
+ * round loops unroll into straight-line code; elsewhere it is r itself. */
+#ifdef RIJN_MCA_NR
+#define RIJN_ROUNDS(r) RIJN_MCA_NR
+#else
+#define RIJN_ROUNDS(r) (r)
+#endif
+
 /* Mark a value computed from secrets as public (a verdict such as "tag
  * matched"). Only the secret-taint test build (-DRIJN_CTGRIND, see
  * tests/c/ct_taint.c) does anything: it tells valgrind the value is
@@ -48,6 +67,9 @@ enum {
     /* The library was built for x86-64 and runs there: drivers written with
      * x86 intrinsics require it, so on other builds they are unavailable. */
     RIJN_CPU_X86_64 = 1u << 15,
+    /* Likewise for the AArch64 drivers (AArch64 intrinsics, little-endian):
+     * 32-bit ARM reports NEON too, but cannot run them. */
+    RIJN_CPU_AARCH64 = 1u << 19,
     RIJN_CPU_NEON = 1u << 16,
     RIJN_CPU_ARM_AES = 1u << 17,
     RIJN_CPU_ARM_PMULL = 1u << 18
@@ -135,6 +157,10 @@ struct rijn_desc {
      * bit-sliced driver sets it below aes-vperm so that cmac(aes) picks
      * the driver that is fast on one block. */
     int serial_priority;
+    /* Block ciphers whose serial chains run on another driver's code (with
+     * that driver's schedule kept inside this one's key): that driver.
+     * Templates name it, e.g. ccm_base(ctr(aes-neonbs),cbcmac(aes-neon)). */
+    const struct rijn_desc *serial;
     uint32_t cpu;          /* required RIJN_CPU_* bits */
     bool ct;               /* claims constant time (and is tested for it) */
     enum rijn_kind kind;
@@ -158,6 +184,12 @@ extern const struct rijn_desc rijn_gcm_aesni_avx_desc;
 extern const struct rijn_desc rijn_gcm_vaes_desc;
 extern const struct rijn_desc rijn_aes_vperm_desc;
 extern const struct rijn_desc rijn_aes_bs_avx2_desc;
+extern const struct rijn_desc rijn_aes_ce_desc;
+extern const struct rijn_desc rijn_ghash_pmull_desc;
+extern const struct rijn_desc rijn_gcm_ce_desc;
+extern const struct rijn_desc rijn_aes_neon_desc;
+extern const struct rijn_desc rijn_aes_neonbs_desc;
+extern const struct rijn_desc rijn_ghash_neon_desc;
 
 /* ------------------------------------------------------------ registry -- */
 enum rijn_mode {

@@ -44,6 +44,12 @@ static const struct rijn_desc *const drivers[] = {
     &rijn_gcm_vaes_desc,
     &rijn_aes_vperm_desc,
     &rijn_aes_bs_avx2_desc,
+    &rijn_aes_ce_desc,
+    &rijn_ghash_pmull_desc,
+    &rijn_gcm_ce_desc,
+    &rijn_aes_neon_desc,
+    &rijn_aes_neonbs_desc,
+    &rijn_ghash_neon_desc,
 };
 #define NDRIVERS (sizeof drivers / sizeof drivers[0])
 
@@ -100,11 +106,25 @@ static struct rijn_inst *add(const char *alg, int prio, bool ct, uint32_t cpu, e
     return in;
 }
 
+/* A driver written for another architecture is compiled with no
+ * functions (its file is empty there): it is not part of this build, so it
+ * is neither listed nor composed into templates. */
+static bool built(const struct rijn_desc *d)
+{
+    switch (d->kind) {
+    case RIJN_KIND_CIPHER: return d->cipher != NULL;
+    case RIJN_KIND_GF128: return d->gf128 != NULL;
+    case RIJN_KIND_GCM: return d->gcm != NULL && d->gcm->crypt != NULL;
+    }
+    return false;
+}
+
 static void reg_build(void)
 {
     for (size_t i = 0; i < NDRIVERS; i++) {
         const struct rijn_desc *d = drivers[i];
         struct rijn_inst *in;
+        if (!built(d)) continue;
         if (d->kind == RIJN_KIND_GCM) {
             /* Usable only where its parts are; constant-time only if they are. */
             const struct rijn_gcm_ops *g = d->gcm;
@@ -124,7 +144,7 @@ static void reg_build(void)
     for (size_t t = 0; t < sizeof templates / sizeof templates[0]; t++) {
         for (size_t i = 0; i < NDRIVERS; i++) {
             const struct rijn_desc *c = drivers[i];
-            if (c->kind != RIJN_KIND_CIPHER) continue;
+            if (c->kind != RIJN_KIND_CIPHER || !built(c)) continue;
             if (templates[t].mode != RIJN_MODE_GCM) {
                 const enum rijn_mode m = templates[t].mode;
                 const int serial = c->serial_priority ? c->serial_priority : c->priority;
@@ -133,13 +153,15 @@ static void reg_build(void)
                                                                             : c->priority;
                 struct rijn_inst *in = add(templates[t].alg, prio, c->ct, c->cpu, m);
                 if (!in) return;
-                snprintf(in->name, sizeof in->name, templates[t].fmt, c->name, c->name);
+                /* CCM's CBC-MAC half is serial: name the driver that runs it. */
+                snprintf(in->name, sizeof in->name, templates[t].fmt, c->name,
+                         c->serial && m == RIJN_MODE_CCM ? c->serial->name : c->name);
                 in->cipher = c;
                 continue;
             }
             for (size_t j = 0; j < NDRIVERS; j++) {
                 const struct rijn_desc *g = drivers[j];
-                if (g->kind != RIJN_KIND_GF128) continue;
+                if (g->kind != RIJN_KIND_GF128 || !built(g)) continue;
                 struct rijn_inst *in = add(templates[t].alg, (c->priority + g->priority) / 2, c->ct && g->ct,
                                            c->cpu | g->cpu, RIJN_MODE_GCM);
                 if (!in) return;

@@ -39,15 +39,16 @@ struct mac { const rijn_aes_key *k; uint8_t x[16], buf[16]; size_t n; };
 
 static void mac_absorb(struct mac *m, const uint8_t *p, size_t len)
 {
-    while (len && m->n) {
-        m->buf[m->n++] = *p++;
-        len--;
-        if (m->n == 16) {
-            rijn_ops(m->k)->cbc_mac(m->k->ks, m->x, m->buf, 1);
-            m->n = 0;
-        }
+    if (m->n) {
+        size_t take = 16 - m->n < len ? 16 - m->n : len;
+        memcpy(m->buf + m->n, p, take);
+        m->n += take;
+        p += take;
+        len -= take;
+        if (m->n < 16) return;   /* everything went into the partial block */
+        rijn_ops(m->k)->cbc_mac(m->k->ks, m->x, m->buf, 1);
+        m->n = 0;
     }
-    if (m->n) return;   /* everything went into the partial block */
     if (len >= 16) rijn_ops(m->k)->cbc_mac(m->k->ks, m->x, p, len / 16);
     if (len % 16) memcpy(m->buf, p + len - len % 16, len % 16);
     m->n = len % 16;

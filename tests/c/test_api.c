@@ -141,11 +141,14 @@ int main(void)
         CHECK(rijn_gcm_finish(&s, tag, 16) == RIJN_OK, "finish");
         CHECK(rijn_gcm_update(&s, out, buf, 10) == RIJN_ERR_STATE, "update after finish");
         CHECK(rijn_gcm_finish(&s, tag, 16) == RIJN_ERR_STATE, "finish twice");
-        /* The message limit, 2^36 - 32 bytes: refused before any work. */
+        /* The message limit, 2^36 - 32 bytes: refused before any work.
+         * (A 32-bit size_t cannot express it in one call.) */
+#if SIZE_MAX > 0xffffffffu
         CHECK(rijn_gcm_start(&s, &k, iv, 12, 1) == RIJN_OK, "start");
         CHECK(rijn_gcm_update(&s, buf, buf, ((size_t)1 << 36) - 31) == RIJN_ERR_LIMIT, "gcm limit");
         CHECK(rijn_gcm_update(&s, buf, buf, 16) == RIJN_OK, "under the limit");
         CHECK(rijn_gcm_update(&s, buf, buf, ((size_t)1 << 36) - 47) == RIJN_ERR_LIMIT, "gcm limit, cumulative");
+#endif
         rijn_gcm_ctx_clear(&s);
         rijn_gcm_clear(&k);
         CHECK(all_zero(&k, sizeof k), "gcm clear wipes key and H");

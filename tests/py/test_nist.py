@@ -17,6 +17,7 @@ import os
 import pytest
 
 import rijn_ffi as R
+from vectors import records
 from conftest import mode_drivers
 
 try:
@@ -32,45 +33,6 @@ def files(pattern):
     fs = sorted(glob.glob(os.path.join(VEC, pattern)))
     assert fs, pattern
     return fs
-
-
-def records(path):
-    """Parse a CAVS .rsp/.txt file: yields (section, params, record)."""
-    section, params, rec = None, {}, {}
-    with open(path) as f:
-        lines = f.read().splitlines() + [""]
-    for line in lines:
-        line = line.strip()
-        if line.startswith("#"):
-            continue
-        if line.startswith("["):
-            if rec:
-                yield section, dict(params), rec
-                rec = {}
-            body = line.strip("[]")
-            if "=" not in body:
-                section = body
-                params = {}
-            else:
-                for part in body.split(","):
-                    k, v = part.split("=")
-                    params[k.strip().lower()] = v.strip()
-            continue
-        if not line:
-            if rec:
-                yield section, dict(params), rec
-                rec = {}
-            continue
-        if line.upper() == "FAIL":
-            rec["fail"] = True
-            continue
-        if "=" in line:
-            k, v = line.split("=", 1)
-            k, v = k.strip().lower(), v.strip()
-            if k in ("count",) or rec or k not in ("plen", "nlen", "tlen", "alen"):
-                rec[k] = v
-            else:
-                params[k] = v
 
 
 h = bytes.fromhex

@@ -42,7 +42,7 @@ TIERS = {
                        {"ctr(aes)": "ctr(aes-bs-avx2)", "gcm(aes)": "gcm_base(ctr(aes-bs-avx2),ghash-pclmul)",
                         "xts(aes)": "xts(aes-bs-avx2)", "cbc(aes)": "cbc(aes-bs-avx2)",
                         "cmac(aes)": "cmac(aes-vperm)",
-                        "ccm(aes)": "ccm_base(ctr(aes-bs-avx2),cbcmac(aes-bs-avx2))"}),
+                        "ccm(aes)": "ccm_base(ctr(aes-bs-avx2),cbcmac(aes-vperm))"}),
     "Westmere": ({"aesni", "pclmul", "ssse3"}, {"avx", "avx2", "vaes"},
                  {"ctr(aes)": "ctr(aes-aesni)", "gcm(aes)": "gcm-aes-aesni", "xts(aes)": "xts(aes-aesni)",
                   "ccm(aes)": "ccm_base(ctr(aes-aesni),cbcmac(aes-aesni))"}),

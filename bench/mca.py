@@ -1,0 +1,226 @@
+#!/usr/bin/env python3
+"""Cycles per byte of the AArch64 kernels, estimated by llvm-mca (make mca).
+
+We have no ARM board, so this stands in for one. Each kernel in bench/mca/
+includes one driver's source and calls its shipped function with AES-128's
+round count fixed, with everything inlined (see bench/mca/mca.h). The
+driver marks its steady-state loop body with RIJN_MCA_BEGIN/END; this
+script compiles the kernels with gcc-aarch64-linux-gnu, cuts each marked
+region out of the kernel's function, refuses any region that still holds a
+branch (llvm-mca would analyse it as straight-line code, which it would not
+be), and runs llvm-mca-19 on it for three CPU models:
+
+  cortex-a57   the only LLVM model that knows the cost of TBL, AESE and
+               PMULL well; out of order, one AES pipe
+  neoverse-n1  a modern big core
+  cortex-a510  in order, the nearest LLVM 19 has to the Cortex-A53/A55
+
+AESE/AESMC fusion: these cores fuse an AESMC that directly follows an
+AESE on the same register (and AESIMC after AESD) into one operation;
+that is what puts the floor of a 10-round AES at 10 operations per block,
+0.625 cycles per byte on one AES pipe. llvm-mca 19 does not model it, so
+its A57 floor would be 19 operations, 1.19 cycles per byte. LLVM 20 added
+the fusion to llvm-mca (AArch64CustomBehaviour: the second instruction of
+the pair is eliminated and its reads and writes move to the first, which
+keeps its own latency); this script does the same on the input text,
+dropping the AESMC/AESIMC of every adjacent same-register pair, and prints
+how many pairs GCC left adjacent. --no-fuse shows the unfused model.
+
+llvm-mca repeats the region (-iterations) with its loop-carried register
+dependences, so cycles per iteration include the chains that cross
+iterations (the CBC and GHASH chains). Bytes per iteration are the
+region's, from the table below. These are model estimates, not
+measurements: caches, the front end and fusion are modelled roughly or
+not at all.
+
+Usage: python3 bench/mca.py [--json] [--iterations N] [--no-fuse]
+"""
+import argparse
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
+CC = "aarch64-linux-gnu-gcc"
+MCA = "llvm-mca-19"
+CPUS = ("cortex-a57", "neoverse-n1", "cortex-a510")
+
+# The library's own flags for src/aes (Makefile: -O3 and GCC's
+# pressure-aware scheduling), with the ISA of the per-function targets.
+BASE = ["-std=c11", "-O3", "-march=armv8-a+crypto", "-DRIJN_MCA", "-D_DEFAULT_SOURCE", "-Iinclude", "-Isrc",
+        "-fschedule-insns", "-fsched-pressure"]
+# The table and bit-sliced rounds are too long for GCC's default complete
+# unrolling; the shipped loop runs the same round bodies with a counter and
+# a branch per round (a few instructions of some 200).
+UNROLL = ["--param", "max-completely-peel-times=16", "--param", "max-completely-peeled-insns=100000"]
+
+# kernel file: extra flags
+KERNELS = {
+    "ce.c": [], "gcm_ce.c": [], "ghash_pmull.c": [],
+    "neon.c": UNROLL, "neonbs.c": UNROLL, "ct128.c": UNROLL, "ct64.c": UNROLL,
+    "ghash_neon.c": [], "ghash_ct64.c": [],
+}
+
+# (function, region): (label, bytes per iteration, what it is)
+REGIONS = {
+    ("mca_ce_ecb", "ce-ecb"): ("aes-ce ECB", 64, "4 blocks"),
+    ("mca_ce_ctr", "ce-ctr"): ("aes-ce CTR", 64, "4 blocks"),
+    ("mca_ce_cbc_enc", "ce-cbc-enc"): ("aes-ce CBC enc", 16, "1 block, serial chain"),
+    ("mca_ce_cbc_dec", "ce-cbc-dec"): ("aes-ce CBC dec", 64, "4 blocks"),
+    ("mca_ce_xts", "ce-xts"): ("aes-ce XTS", 64, "4 blocks"),
+    ("mca_ce_ccm", "ce-ccm-enc"): ("aes-ce CCM", 16, "CTR and CBC-MAC in lockstep"),
+    ("mca_gcm_ce_enc", "gcm-ce-enc"): ("gcm-aes-ce seal", 64, "4 CTR + 4 GHASH, stitched"),
+    ("mca_gcm_ce_dec", "gcm-ce-dec"): ("gcm-aes-ce open", 64, "4 CTR + 4 GHASH, stitched"),
+    ("mca_ghash_pmull", "ghash-pmull"): ("ghash-pmull", 64, "4 blocks, 1 reduction"),
+    ("mca_neon_cbc_enc", "neon-cbc-enc"): ("aes-neon CBC enc", 16, "TBL S-box, serial chain"),
+    ("mca_neon_ecb_dec", "neon-ecb-dec"): ("aes-neon ECB dec", 16, "TBL S-box, 1 block"),
+    ("mca_neonbs_ctr", "neonbs-ctr"): ("aes-neonbs CTR", 128, "8 blocks bit-sliced"),
+    ("mca_ct128_ctr", "ct128-ctr"): ("aes-ct128 CTR (portable vector C)", 128, "8 blocks bit-sliced"),
+    ("mca_ct64_ecb", "ct64-blocks"): ("aes-ct64 ECB (plain C, 64-bit words)", 64, "4 blocks bit-sliced"),
+    ("mca_ghash_neon", "ghash-neon"): ("ghash-neon", 16, "1 block, 8-bit PMULL"),
+    ("mca_ghash_ct64", "ghash-ct64"): ("ghash-ct64 (plain C)", 64, "4 blocks, integer multiplies"),
+}
+
+# The issue's goals: (label, cpu, region, <= cpb) and (label, cpu, fast, plain, >= ratio).
+ABS_GOALS = [("CE CTR <= 0.9 cpb", "cortex-a57", "ce-ctr", 0.9),
+             ("CE GCM <= 1.2 cpb", "cortex-a57", "gcm-ce-enc", 1.2)]
+REL_GOALS = [("neonbs CTR >= 1.2x the same bit-sliced AES in portable C", "cortex-a510", "neonbs-ctr", "ct128-ctr", 1.2),
+             ("neonbs CTR >= 1.2x plain C bit-sliced AES (aes-ct64, ECB: less work than CTR)", "cortex-a510",
+              "neonbs-ctr", "ct64-blocks", 1.2),
+             ("ghash-neon >= 1.2x plain C GHASH (ghash-ct64)", "cortex-a510", "ghash-neon", "ghash-ct64", 1.2)]
+
+BRANCH = re.compile(r"^(b|bl|br|blr|ret|cbz|cbnz|tbz|tbnz|b\.\w+)$")
+
+
+def regions(asm):
+    """{(function, region name): [instruction lines]} from gcc's output."""
+    out, func, name, body = {}, None, None, None
+    for raw in asm.splitlines():
+        line = raw.strip()
+        m = re.match(r"^([A-Za-z_]\w*):$", line)
+        if m and not line.startswith("."):
+            func = m.group(1)
+            continue
+        m = re.search(r"LLVM-MCA-BEGIN (\S+)", line)
+        if m:
+            name, body = m.group(1), []
+            continue
+        if "LLVM-MCA-END" in line:
+            if name is not None:
+                out.setdefault((func, name), body)
+            name = body = None
+            continue
+        if body is None or not line or line.startswith((".", "//", "#", "@")) or line.endswith(":"):
+            continue
+        body.append(line.split("//")[0].rstrip())
+    return out
+
+
+FUSE = {"aese": "aesmc", "aesd": "aesimc"}
+
+
+def fuse_aes(lines):
+    """Drop the AESMC/AESIMC of each adjacent same-register AESE/AESD pair
+    (the fused pair is one operation with AESE's latency, as in LLVM 20's
+    llvm-mca). Returns the lines, the pairs fused, and the AESMC/AESIMC
+    left unfused."""
+    out, pairs, i = [], 0, 0
+    while i < len(lines):
+        op, args = (lines[i].split(None, 1) + [""])[:2]
+        if op in FUSE and i + 1 < len(lines):
+            op2, args2 = (lines[i + 1].split(None, 1) + [""])[:2]
+            regs = [a.strip() for a in args2.split(",")]
+            if op2 == FUSE[op] and len(regs) == 2 and regs[0] == regs[1] == args.split(",")[0].strip():
+                out.append(lines[i])
+                pairs += 1
+                i += 2
+                continue
+        out.append(lines[i])
+        i += 1
+    alone = sum(1 for l in out if l.split()[0] in FUSE.values())
+    return out, pairs, alone
+
+
+def run_mca(lines, cpu, iterations):
+    with tempfile.NamedTemporaryFile("w", suffix=".s", delete=False) as f:
+        f.write("\n".join(lines) + "\n")
+        path = f.name
+    try:
+        r = subprocess.run([MCA, "-mtriple=aarch64-linux-gnu", f"-mcpu={cpu}", "-mattr=+aes", f"-iterations={iterations}", path],
+                           capture_output=True, text=True)
+    finally:
+        os.unlink(path)
+    if r.returncode != 0:
+        raise RuntimeError(f"llvm-mca ({cpu}) failed:\n{r.stderr[-2000:]}")
+    total = int(re.search(r"Total Cycles:\s+(\d+)", r.stdout).group(1))
+    iters = int(re.search(r"Iterations:\s+(\d+)", r.stdout).group(1))
+    return total / iters
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--json", action="store_true")
+    ap.add_argument("--iterations", type=int, default=200)
+    ap.add_argument("--no-fuse", action="store_true", help="no AESE/AESMC fusion (llvm-mca 19 as it is)")
+    args = ap.parse_args()
+    for tool, pkg in ((CC, "gcc-aarch64-linux-gnu"), (MCA, "llvm-19")):
+        if not shutil.which(tool):
+            sys.exit(f"mca: {tool} not found (apt-get install {pkg})")
+    found = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        for src, extra in KERNELS.items():
+            out = os.path.join(tmp, src + ".s")
+            r = subprocess.run([CC, *BASE, *extra, "-S", "-o", out, os.path.join("bench", "mca", src)],
+                               cwd=ROOT, capture_output=True, text=True)
+            if r.returncode != 0:
+                sys.exit(f"mca: compiling bench/mca/{src} failed:\n{r.stderr}")
+            with open(out) as f:
+                found.update(regions(f.read()))
+    rows = []
+    for key, (label, nbytes, what) in REGIONS.items():
+        if key not in found:
+            sys.exit(f"mca: region {key[1]} not found in {key[0]} (markers moved? kernel missing?)")
+        lines = found[key]
+        bad = [l for l in lines if BRANCH.match(l.split()[0])]
+        if bad:
+            sys.exit(f"mca: region {key[1]} in {key[0]} is not straight-line ({bad[0]}): "
+                     "a loop inside it did not unroll, and llvm-mca would misread it")
+        n_insns = len(lines)
+        pairs = alone = 0
+        if not args.no_fuse:
+            lines, pairs, alone = fuse_aes(lines)
+        cyc = {cpu: run_mca(lines, cpu, args.iterations) for cpu in CPUS}
+        rows.append({"region": key[1], "label": label, "what": what, "bytes": nbytes, "instructions": n_insns,
+                     "fused_pairs": pairs, "unfused_aesmc": alone,
+                     "cycles": cyc, "cpb": {c: v / nbytes for c, v in cyc.items()}})
+    by = {r["region"]: r for r in rows}
+    goals = []
+    for label, cpu, reg, limit in ABS_GOALS:
+        v = by[reg]["cpb"][cpu]
+        goals.append({"goal": label, "model": cpu, "value": round(v, 3), "met": v <= limit})
+    for label, cpu, fast, plain, limit in REL_GOALS:
+        v = by[plain]["cpb"][cpu] / by[fast]["cpb"][cpu]
+        goals.append({"goal": label, "model": cpu, "value": round(v, 2), "met": v >= limit})
+    if args.json:
+        print(json.dumps({"rows": rows, "goals": goals}, indent=1))
+        return
+    print(f"# llvm-mca estimates ({MCA}, {args.iterations} iterations of each loop body; AES-128;"
+          f" {CC} {' '.join(BASE[1:3])}; AESE/AESMC pairs "
+          f"{'not fused' if args.no_fuse else 'fused'}): cycles per byte")
+    print("| kernel | per iteration | insns | fused AES pairs | " + " | ".join(CPUS) + " |")
+    print("|---|---|---:|---:|" + "---:|" * len(CPUS))
+    for r in rows:
+        fp = f"{r['fused_pairs']}" + (f" ({r['unfused_aesmc']} apart)" if r["unfused_aesmc"] else "")
+        print(f"| {r['label']} | {r['what']}, {r['bytes']} B | {r['instructions']} | {fp if r['fused_pairs'] else '-'} | "
+              + " | ".join(f"{r['cpb'][c]:.2f}" for c in CPUS) + " |")
+    print()
+    for g in goals:
+        print(f"goal: {g['goal']} ({g['model']}): {g['value']} -> {'met' if g['met'] else 'NOT met'}")
+
+
+if __name__ == "__main__":
+    main()

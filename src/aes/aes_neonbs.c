@@ -1,0 +1,112 @@
+/*
+ * aes-neonbs: bit-sliced constant-time AES (FIPS 197) for AArch64 Advanced
+ * SIMD without the Crypto Extensions, eight blocks per pass, for the
+ * parallel modes (CTR, XTS, ECB, CBC decryption, GCM's CTR).
+ *
+ * Eight blocks in eight 128-bit registers, one bit position per register:
+ * the S-box is a Boolean circuit (Boyar-Peralta, bp_sbox.h) on whole
+ * registers, so nothing depends on data. The representation, the fixslicing
+ * and the reasoning are aes-ct128's (aes_ct128.c, ct128_core.h), whose
+ * portable vector C maps one-to-one onto NEON's 128-bit logic; what this
+ * driver adds for NEON:
+ *   - MixColumns' byte moves (a 32-bit lane rotation followed by a byte
+ *     rotation inside each lane, then the same with a half-word swap) are
+ *     one TBL each with a constant permutation, where the portable code
+ *     needs EXT plus two shifts and an OR;
+ *   - serial chains (CBC encryption, CBC-MAC for CMAC and CCM) run on
+ *     aes-neon (TBL S-box, one block per register) with its own schedule
+ *     kept in this key: a bit-sliced pass costs the same for one block as
+ *     for eight. The ccm template therefore reads
+ *     ccm_base(ctr(aes-neonbs),cbcmac(aes-neon)).
+ *
+ * Priorities: 300 for parallel work (above aes-neon's 250), 240 for serial
+ * chains (below it), so cmac(aes) picks aes-neon and ctr/xts pick this.
+ */
+#if defined(__aarch64__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#include <arm_neon.h>
+
+/* out byte 4c + r = in byte 4((c + j) mod 4) + (r + k) mod 4 */
+#define NBS_I(c, r, j, k) (uint8_t)(4 * (((c) + (j)) & 3) + (((r) + (k)) & 3))
+#define NBS_C(c, j, k) NBS_I(c, 0, j, k), NBS_I(c, 1, j, k), NBS_I(c, 2, j, k), NBS_I(c, 3, j, k)
+#define NBS_IDX(j, k) { NBS_C(0, j, k), NBS_C(1, j, k), NBS_C(2, j, k), NBS_C(3, j, k) }
+static const uint8_t nbs_mix_b[4][16] = { NBS_IDX(0, 1), NBS_IDX(1, 1), NBS_IDX(2, 1), NBS_IDX(3, 1) };
+static const uint8_t nbs_mix_o[4][16] = { NBS_IDX(0, 2), NBS_IDX(2, 2), NBS_IDX(0, 2), NBS_IDX(2, 2) };
+#define CT_MIX_B(x, s) ((bs_word)vqtbl1q_u8((uint8x16_t)(x), vld1q_u8(nbs_mix_b[(s)&3])))
+#define CT_MIX_O(x, s) ((bs_word)vqtbl1q_u8((uint8x16_t)(x), vld1q_u8(nbs_mix_o[(s)&3])))
+
+#define CT_MCA "neonbs"
+#include "aes/ct128_core.h"
+#include "aes/neon_core.h"
+
+/* The key is aes-ct128's schedule (the bit-sliced round keys are the same
+ * words; the MixColumns above only changes how rounds move bytes). Its
+ * 240-byte slot for a serial partner's round keys (aes-bs-avx2 keeps
+ * aes-vperm's there) holds aes-neon's. */
+struct neonbs_ks {
+    ct128_ks bs;
+};
+#define SERIAL_RK(k) ((uint8_t(*)[16])(k)->bs.serial.ek)
+#define SERIAL_RK_C(k) ((const uint8_t(*)[16])(k)->bs.serial.ek)
+
+static void neonbs_setkey(void *ctx, const uint8_t *key, size_t key_len)
+{
+    struct neonbs_ks *k = ctx;
+    rijn_ct128_setkey(&k->bs, key, key_len);
+    rijn_neon_expand(SERIAL_RK(k), key, key_len);
+}
+
+static void neonbs_encrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t n)
+{
+    const struct neonbs_ks *k = ks;
+    ct_blocks(&k->bs, out, in, n, encrypt8);
+}
+
+static void neonbs_decrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t n)
+{
+    const struct neonbs_ks *k = ks;
+    ct_blocks(&k->bs, out, in, n, decrypt8);
+}
+
+static void neonbs_ctr(const void *ks, uint8_t ctr[16], uint8_t *out, const uint8_t *in, size_t n, bool inc32)
+{
+    const struct neonbs_ks *k = ks;
+    ct_ctr(&k->bs, ctr, out, in, n, inc32);
+}
+
+static void neonbs_cbc_encrypt(const void *ks, uint8_t iv[16], uint8_t *out, const uint8_t *in, size_t n)
+{
+    const struct neonbs_ks *k = ks;
+    rijn_neon_cbc_encrypt(SERIAL_RK_C(k), k->bs.rounds, iv, out, in, n);
+}
+
+static void neonbs_cbc_mac(const void *ks, uint8_t mac[16], const uint8_t *in, size_t n)
+{
+    const struct neonbs_ks *k = ks;
+    rijn_neon_cbc_mac(SERIAL_RK_C(k), k->bs.rounds, mac, in, n);
+}
+
+static const struct rijn_cipher_ops neonbs_ops = {
+    .setkey = neonbs_setkey,
+    .encrypt = neonbs_encrypt,
+    .decrypt = neonbs_decrypt,
+    .cbc_encrypt = neonbs_cbc_encrypt,
+    .cbc_mac = neonbs_cbc_mac,
+    .ctr = neonbs_ctr,
+};
+#define NEONBS_OPS &neonbs_ops
+#else
+#include "core/internal.h"
+#define NEONBS_OPS NULL
+#endif
+
+const struct rijn_desc rijn_aes_neonbs_desc = {
+    .alg = "aes",
+    .name = "aes-neonbs",
+    .priority = 300,
+    .serial_priority = 240,
+    .serial = &rijn_aes_neon_desc,
+    .cpu = RIJN_CPU_AARCH64 | RIJN_CPU_NEON,
+    .ct = true,
+    .kind = RIJN_KIND_CIPHER,
+    .cipher = NEONBS_OPS,
+};

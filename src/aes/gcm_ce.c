@@ -1,0 +1,186 @@
+/*
+ * gcm-aes-ce: GCM (SP 800-38D) with the AArch64 Crypto Extensions, CTR on
+ * AESE/AESMC (ce_core.h) stitched with GHASH on PMULL
+ * (ghash_pmull_core.h), four blocks per step.
+ *
+ * Why stitch: AESE/AESMC and PMULL go to different pipes on the cores that
+ * matter (Cortex-A57/A72, Neoverse N1), and each chain alone is latency
+ * bound. One loop body holds the four AES chains of this step and the
+ * four GHASH products of the previous step's ciphertext (encryption) or of
+ * this step's input (decryption, which reads the ciphertext first), so an
+ * out-of-order core runs both at once. GHASH's four products are summed
+ * unreduced and reduced once (aggregated reduction over H^1..H^4).
+ *
+ * The one-shot path (aead) keeps a whole short message in the driver: AAD,
+ * bulk, the partial last block, the lengths block and E(J0) for the tag,
+ * with no trip through the mode layer.
+ *
+ * Keys are aes-ce's and ghash-pmull's, set up by them.
+ */
+#include "aes/ce_core.h"
+#include "gf128/ghash_pmull_core.h"
+
+#if defined(RIJN_HAVE_CE) && defined(RIJN_HAVE_PMULL)
+
+/* Counter block with the low 32 bits set to c (GCM's inc32). */
+static inline uint8x16_t ctr32(uint8x16_t base, uint32_t c)
+{
+    return vreinterpretq_u8_u32(vsetq_lane_u32(__builtin_bswap32(c), vreinterpretq_u32_u8(base), 3));
+}
+
+/* n whole blocks: out = in xor E(ctr + i), and GHASH of the ciphertext
+ * into *y (bit-reversed). *c is the low counter word, advanced by n. */
+CE_INLINE void gcm_ce_bulk(const struct ce_ks *k, unsigned nr, const struct pmull_hkey *hk, uint8x16_t base,
+                           uint32_t *c, uint64x2_t *y, uint8_t *out, const uint8_t *in, size_t n, bool encrypt)
+{
+    uint64x2_t acc = *y;
+    uint32_t cnt = *c;
+    if (encrypt && n >= 4) {
+        /* Software pipeline: hash step i - 1 while encrypting step i. */
+        uint64x2_t pend[4];
+        uint8x16_t x[4];
+        for (int i = 0; i < 4; i++) x[i] = ctr32(base, cnt + (uint32_t)i);
+        cnt += 4;
+        ce_enc4(k, nr, x);
+        for (int i = 0; i < 4; i++) {
+            const uint8x16_t ct = veorq_u8(x[i], vld1q_u8(in + 16 * i));
+            vst1q_u8(out + 16 * i, ct);
+            pend[i] = vreinterpretq_u64_u8(vrbitq_u8(ct));
+        }
+        in += 64, out += 64, n -= 4;
+        for (; n >= 4; n -= 4, in += 64, out += 64) {
+            RIJN_MCA_BEGIN("gcm-ce-enc");
+            for (int i = 0; i < 4; i++) x[i] = ctr32(base, cnt + (uint32_t)i);
+            cnt += 4;
+            ce_enc4(k, nr, x);
+            acc = pm_hash4(hk, acc, pend);
+            for (int i = 0; i < 4; i++) {
+                const uint8x16_t ct = veorq_u8(x[i], vld1q_u8(in + 16 * i));
+                vst1q_u8(out + 16 * i, ct);
+                pend[i] = vreinterpretq_u64_u8(vrbitq_u8(ct));
+            }
+            RIJN_MCA_END();
+        }
+        acc = pm_hash4(hk, acc, pend);
+    }
+    for (; n >= 4; n -= 4, in += 64, out += 64) {
+        /* Decryption: hash this step's ciphertext, read before any write. */
+        RIJN_MCA_BEGIN("gcm-ce-dec");
+        uint64x2_t h[4];
+        uint8x16_t x[4], ct[4];
+        for (int i = 0; i < 4; i++) {
+            ct[i] = vld1q_u8(in + 16 * i);
+            h[i] = vreinterpretq_u64_u8(vrbitq_u8(ct[i]));
+            x[i] = ctr32(base, cnt + (uint32_t)i);
+        }
+        cnt += 4;
+        ce_enc4(k, nr, x);
+        acc = pm_hash4(hk, acc, h);
+        for (int i = 0; i < 4; i++) vst1q_u8(out + 16 * i, veorq_u8(x[i], ct[i]));
+        RIJN_MCA_END();
+    }
+    for (; n; n--, in += 16, out += 16) {
+        const uint8x16_t p = vld1q_u8(in);
+        const uint8x16_t ct = veorq_u8(p, ce_enc1(k, nr, ctr32(base, cnt++)));
+        const uint8x16_t cblk = encrypt ? ct : p;   /* the ciphertext, whichever way */
+        vst1q_u8(out, ct);
+        acc = pm_mul1(veorq_u64(acc, vreinterpretq_u64_u8(vrbitq_u8(cblk))), hk, 0);
+    }
+    *y = acc;
+    *c = cnt;
+}
+
+CE_TARGET static void gcm_ce_crypt(const void *ks, const void *hkey, uint8_t ctr[16], uint8_t y[16], uint8_t *out,
+                                   const uint8_t *in, size_t n, bool encrypt)
+{
+    const struct ce_ks *k = ks;
+    uint64x2_t acc = pm_load(y);
+    uint32_t c = rijn_load32_be(ctr + 12);
+    CE_BY_NR(gcm_ce_bulk, k, hkey, vld1q_u8(ctr), &c, &acc, out, in, n, encrypt);
+    rijn_store32_be(ctr + 12, c);
+    pm_store(y, acc);
+}
+
+/* GHASH of a byte string, zero-padded to whole blocks (AAD). */
+PMULL_TARGET static uint64x2_t hash_padded(const struct pmull_hkey *hk, uint64x2_t acc, const uint8_t *p, size_t len)
+{
+    for (; len >= 64; len -= 64, p += 64) {
+        uint64x2_t x[4];
+        for (int i = 0; i < 4; i++) x[i] = pm_load(p + 16 * i);
+        acc = pm_hash4(hk, acc, x);
+    }
+    for (; len >= 16; len -= 16, p += 16) acc = pm_mul1(veorq_u64(acc, pm_load(p)), hk, 0);
+    if (len) {
+        uint8_t b[16] = { 0 };
+        memcpy(b, p, len);
+        acc = pm_mul1(veorq_u64(acc, pm_load(b)), hk, 0);
+    }
+    return acc;
+}
+
+CE_INLINE void aead_body(const struct ce_ks *k, unsigned nr, const struct pmull_hkey *hk, const uint8_t iv[12],
+                         const uint8_t *aad, size_t aad_len, uint8_t *out, const uint8_t *in, size_t len,
+                         uint8_t tag[16], bool encrypt)
+{
+    uint8_t j0[16];
+    memcpy(j0, iv, 12);
+    rijn_store32_be(j0 + 12, 1);
+    const uint8x16_t base = vld1q_u8(j0);
+    const uint8x16_t ej0 = ce_enc1(k, nr, base);   /* E(J0), for the tag */
+    uint64x2_t acc = hash_padded(hk, vdupq_n_u64(0), aad, aad_len);
+    uint32_t c = 2;
+    gcm_ce_bulk(k, nr, hk, base, &c, &acc, out, in, len / 16, encrypt);
+    const size_t done = len & ~(size_t)15, rest = len - done;
+    if (rest) {
+        uint8_t ks_blk[16], b[16] = { 0 };
+        vst1q_u8(ks_blk, ce_enc1(k, nr, ctr32(base, c)));
+        memcpy(b, in + done, rest);
+        if (!encrypt) acc = pm_mul1(veorq_u64(acc, pm_load(b)), hk, 0);
+        for (size_t i = 0; i < rest; i++) b[i] ^= ks_blk[i];
+        memcpy(out + done, b, rest);
+        if (encrypt) {
+            memset(b + rest, 0, 16 - rest);
+            acc = pm_mul1(veorq_u64(acc, pm_load(b)), hk, 0);
+        }
+        rijn_wipe(ks_blk, sizeof ks_blk);
+        rijn_wipe(b, sizeof b);
+    }
+    uint8_t lens[16];
+    rijn_store64_be(lens, (uint64_t)aad_len * 8);
+    rijn_store64_be(lens + 8, (uint64_t)len * 8);
+    acc = pm_mul1(veorq_u64(acc, pm_load(lens)), hk, 0);
+    uint8_t s[16];
+    pm_store(s, acc);
+    vst1q_u8(tag, veorq_u8(vld1q_u8(s), ej0));
+}
+
+CE_TARGET static void gcm_ce_aead(const void *ks, const void *hkey, const uint8_t iv[12], const uint8_t *aad,
+                                  size_t aad_len, uint8_t *out, const uint8_t *in, size_t len, uint8_t tag[16],
+                                  bool encrypt)
+{
+    const struct ce_ks *k = ks;
+    CE_BY_NR(aead_body, k, hkey, iv, aad, aad_len, out, in, len, tag, encrypt);
+}
+
+static const struct rijn_gcm_ops gcm_ce_ops = {
+    .cipher = &rijn_aes_ce_desc,
+    .gf = &rijn_ghash_pmull_desc,
+    .crypt = gcm_ce_crypt,
+    .aead = gcm_ce_aead,
+};
+#define GCM_CE_OPS &gcm_ce_ops
+#else
+static const struct rijn_gcm_ops gcm_ce_ops = { .cipher = &rijn_aes_ce_desc, .gf = &rijn_ghash_pmull_desc };
+#define GCM_CE_OPS &gcm_ce_ops
+#endif
+
+/* Above the gcm_base(ctr(aes-ce),ghash-pmull) template (400). */
+const struct rijn_desc rijn_gcm_ce_desc = {
+    .alg = "gcm(aes)",
+    .name = "gcm-aes-ce",
+    .priority = 450,
+    .cpu = RIJN_CPU_AARCH64 | RIJN_CPU_ARM_AES | RIJN_CPU_ARM_PMULL,
+    .ct = true,
+    .kind = RIJN_KIND_GCM,
+    .gcm = GCM_CE_OPS,
+};

@@ -1,0 +1,25 @@
+"""Committed headers that a script generates must be that script's output,
+so a hand edit or a stale header fails:
+
+- src/aes/vperm_tables.h (scripts/gen_vperm_tables.py): aes-vperm's
+  shuffle tables; the generator checks the cipher they describe against the
+  `cryptography` package before printing;
+- src/aes/sbox_tables.h (scripts/gen_sbox.py): the S-box and its inverse
+  from their FIPS 197 definition, for aes-neon's TBL lookups.
+"""
+import os
+import subprocess
+import sys
+
+import pytest
+
+ROOT = os.path.join(os.path.dirname(__file__), "..", "..")
+
+
+@pytest.mark.parametrize("script,header", [("gen_vperm_tables.py", "vperm_tables.h"), ("gen_sbox.py", "sbox_tables.h")])
+def test_generated_header_is_current(script, header):
+    r = subprocess.run([sys.executable, os.path.join(ROOT, "scripts", script)], capture_output=True, text=True,
+                       timeout=300)
+    assert r.returncode == 0, r.stderr
+    with open(os.path.join(ROOT, "src", "aes", header)) as f:
+        assert f.read() == r.stdout, f"src/aes/{header} differs from scripts/{script}'s output"

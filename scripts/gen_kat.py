@@ -18,7 +18,7 @@ Wycheproof aes_{gcm,ccm,cmac,cbc_pkcs5,xts}_test.json; from the
 cryptography-vectors package, AESAVS ECB/CBC, RFC 3686 CTR, GCMVS, CCMVS,
 SP 800-38B CMAC and XTSVS (whole-byte data units, distinct key halves).
 
-usage: gen_kat.py OUT [WYCHEPROOF_DIR]
+usage: gen_kat.py OUT [WYCHEPROOF_DIR]   (default: $RIJN_WYCHEPROOF, else ../shared/vectors/wycheproof)
 """
 import glob
 import json
@@ -109,9 +109,11 @@ def nist():
 
 def main():
     out = sys.argv[1]
-    wdir = sys.argv[2] if len(sys.argv) > 2 else os.path.join(ROOT, "..", "shared", "vectors", "wycheproof")
+    wdir = sys.argv[2] if len(sys.argv) > 2 else os.environ.get(
+        "RIJN_WYCHEPROOF", os.path.join(ROOT, "..", "shared", "vectors", "wycheproof"))
     if not os.path.isdir(wdir):
-        sys.exit(f"gen_kat: Wycheproof directory {wdir} not found (shared/ must sit beside the repository)")
+        sys.exit(f"gen_kat: Wycheproof directory {wdir} not found (shared/ must sit beside the repository, "
+                 "or set RIJN_WYCHEPROOF)")
     lines = list(wycheproof(wdir)) + list(nist())
     os.makedirs(os.path.dirname(os.path.abspath(out)), exist_ok=True)
     with open(out + ".tmp", "w") as f:

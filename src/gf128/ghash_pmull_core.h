@@ -33,11 +33,21 @@
 
 #include "core/internal.h"
 
-#if defined(__aarch64__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+/* GCC declares the AES and PMULL intrinsics for use under a per-function
+ * target attribute. clang's arm_neon.h declares them only when the whole
+ * file targets the Crypto Extensions, until clang 16; an older clang
+ * without -march=armv8-a+crypto therefore builds rijn without these
+ * drivers (their ops stay NULL, and the registry leaves them out). */
+#if defined(__aarch64__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ && \
+    (!defined(__clang__) || __clang_major__ >= 16 || defined(__ARM_FEATURE_AES))
 #define RIJN_HAVE_PMULL 1
 #include <arm_neon.h>
 
+#if defined(__clang__)
+#define PMULL_TARGET __attribute__((target("crypto,aes")))
+#else
 #define PMULL_TARGET __attribute__((target("+crypto")))
+#endif
 
 struct pmull_hkey {
     uint64x2_t h[4];   /* H^1..H^4, bit-reversed */

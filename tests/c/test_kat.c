@@ -245,7 +245,12 @@ int main(int argc, char **argv)
         }
         size_t big = v.n[IN] > v.n[OUT] ? v.n[IN] : v.n[OUT];
         uint8_t *buf = malloc(big + 32), *buf2 = malloc(big + 32);
-        if (!buf || !buf2) return 2;
+        if (!buf || !buf2) {
+            fprintf(stderr, "out of memory\n");
+            free(buf);
+            free(buf2);
+            return 2;
+        }
         for (size_t d = 0; d < ndrivers[v.kind]; d++) run(&v, drivers[v.kind][d], buf, buf2);
         counts[v.kind][v.ok]++;
         free(buf);

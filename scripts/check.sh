@@ -59,7 +59,7 @@ echo "== lint: cppcheck and clang-tidy"
 ./scripts/lint.sh
 
 echo "== tests (release build)"
-RIJN_BUILD=build RIJN_CT_BUILD=build-ct python3 -m pytest -q tests/py
+RIJN_BUILD=build RIJN_CT_BUILD=build-ct python3 -m pytest -q -rs tests/py
 
 echo "== large inputs: GCM and CTR over 4 GiB in one call, against chunks"
 rc=0; build/tests/test_large || rc=$?
@@ -80,7 +80,7 @@ echo "== differential fuzzing, 30 s per target (make fuzz FUZZ_TIME=... for long
 
 echo "== VAES drivers, emulation build (this CPU: $(build/rijn list | head -1))"
 build-emu/tests/test_api
-RIJN_BUILD=build-emu RIJN_TEST_DRIVERS=vaes python3 -m pytest -q -p no:cacheprovider \
+RIJN_BUILD=build-emu RIJN_TEST_DRIVERS=vaes python3 -m pytest -q -rs -p no:cacheprovider \
     tests/py/test_wycheproof.py tests/py/test_diff.py tests/py/test_nist.py
 
 echo "== tests under ASan + UBSan"
@@ -89,7 +89,7 @@ UBSAN_LIB=$(cc -print-file-name=libubsan.so)
 export ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 build-asan/tests/test_api
 build-asan/tests/test_sweep | tail -1
-RIJN_BUILD=build-asan LD_PRELOAD="$ASAN_LIB $UBSAN_LIB" python3 -m pytest -q -p no:cacheprovider \
+RIJN_BUILD=build-asan LD_PRELOAD="$ASAN_LIB $UBSAN_LIB" python3 -m pytest -q -rs -p no:cacheprovider \
     tests/py/test_wycheproof.py tests/py/test_diff.py tests/py/test_nist.py tests/py/test_cli.py \
     tests/py/test_selftest.py tests/py/test_provider.py
 echo "== make check: all passed"

@@ -33,10 +33,11 @@
 #define AESNI_INLINE static inline __attribute__((always_inline, target("aes,pclmul,ssse3,sse4.1")))
 
 /*
- * VAES and VPCLMULQDQ drivers. This development machine has neither, and
- * qemu 7.2 (Debian 12) cannot check them: it lacks VPCLMULQDQ and its
- * 256-bit VAESENC/VAESDEC compute the upper lane wrongly (MixColumns of
- * the wrong lane; see docs/drivers.md). So the test build
+ * VAES and VPCLMULQDQ drivers. valgrind cannot run them, nor can qemu 7.2
+ * (Debian 12): it lacks VPCLMULQDQ and its 256-bit VAESENC/VAESDEC compute
+ * the upper lane wrongly (MixColumns of the wrong lane; see
+ * docs/drivers.md); and earlier development machines lacked them. So the
+ * test build
  * -DRIJN_EMULATE_VAES (make check's build-emu/) compiles the same driver
  * code with every 256-bit AES and carry-less instruction replaced by two
  * 128-bit AES-NI/PCLMULQDQ ones, one per lane, which are exactly their
@@ -223,23 +224,50 @@ AESNI_INLINE __m128i aesni_dec1(const struct aesni_ks *k, __m128i x)
     return _mm_aesdeclast_si128(x, k->dk[k->nr]);
 }
 
-/* Serial chains (CBC encryption, CBC-MAC): one block at a time by nature;
- * each costs Nr AESENC latencies. */
+/*
+ * Serial chains (CBC encryption, SP 800-38A §6.2; the CBC-MAC of CMAC and
+ * CCM, SP 800-38B/C): one block at a time by nature, so the latency of the
+ * chain is the speed. Written plainly, a block costs an XOR with the
+ * plaintext, an XOR with round key 0, then Nr AES rounds. Both XORs come
+ * off the chain here: AESENCLAST ends with an XOR of its round key, so
+ * giving it k_Nr ^ k_0 ^ P_(i+1) (computed beside the chain) yields
+ * C_i ^ P_(i+1) ^ k_0, which is the next block's state after its round-0
+ * key addition; C_i itself, for the output, is that value XORed with
+ * P_(i+1) ^ k_0, also off the chain. The chain is then Nr AES rounds per
+ * block and nothing else (about 40 cycles for AES-128 on Zen 5). All of
+ * block i + 1 is read before C_i is written, so out == in works.
+ * Returns the last ciphertext block (the next IV, or the MAC).
+ */
+AESNI_INLINE __m128i aesni_chain(const struct aesni_ks *k, __m128i v, uint8_t *out, const uint8_t *in, size_t n,
+                                 bool store)
+{
+    if (!n) return v;
+    const __m128i k0 = k->ek[0], kl = k->ek[k->nr];
+    __m128i w = _mm_xor_si128(v, _mm_xor_si128(_mm_loadu_si128((const __m128i *)in), k0));
+    for (;; in += 16) {
+        for (int r = 1; r < k->nr; r++) w = _mm_aesenc_si128(w, k->ek[r]);
+        if (--n == 0) {
+            v = _mm_aesenclast_si128(w, kl);
+            if (store) _mm_storeu_si128((__m128i *)out, v);
+            return v;
+        }
+        const __m128i pk = _mm_xor_si128(_mm_loadu_si128((const __m128i *)(in + 16)), k0);   /* P_(i+1) ^ k_0 */
+        w = _mm_aesenclast_si128(w, _mm_xor_si128(pk, kl));
+        if (store) {
+            _mm_storeu_si128((__m128i *)out, _mm_xor_si128(w, pk));
+            out += 16;
+        }
+    }
+}
+
 AESNI_INLINE void aesni_cbc_enc(const struct aesni_ks *k, uint8_t iv[16], uint8_t *out, const uint8_t *in, size_t n)
 {
-    __m128i v = _mm_loadu_si128((const __m128i *)iv);
-    for (; n; n--, in += 16, out += 16) {
-        v = aesni_enc1(k, _mm_xor_si128(v, _mm_loadu_si128((const __m128i *)in)));
-        _mm_storeu_si128((__m128i *)out, v);
-    }
-    _mm_storeu_si128((__m128i *)iv, v);
+    _mm_storeu_si128((__m128i *)iv, aesni_chain(k, _mm_loadu_si128((const __m128i *)iv), out, in, n, true));
 }
 
 AESNI_INLINE void aesni_cbcmac(const struct aesni_ks *k, uint8_t mac[16], const uint8_t *in, size_t n)
 {
-    __m128i v = _mm_loadu_si128((const __m128i *)mac);
-    for (; n; n--, in += 16) v = aesni_enc1(k, _mm_xor_si128(v, _mm_loadu_si128((const __m128i *)in)));
-    _mm_storeu_si128((__m128i *)mac, v);
+    _mm_storeu_si128((__m128i *)mac, aesni_chain(k, _mm_loadu_si128((const __m128i *)mac), NULL, in, n, false));
 }
 
 /*
@@ -300,21 +328,30 @@ AESNI_INLINE void aesni_ccm_body(const void *ks, uint8_t mac[16], uint8_t ctr[16
     const struct aesni_ks *k = ks;
     __m128i m = _mm_loadu_si128((const __m128i *)mac);
     uint64_t hi = rijn_load64_be(ctr), lo = rijn_load64_be(ctr + 8);
-    if (encrypt) {
-        for (; n; n--, in += 16, out += 16) {
-            __m128i p = _mm_loadu_si128((const __m128i *)in);
-            __m128i a = _mm_xor_si128(_mm_xor_si128(m, p), k->ek[0]);
-            __m128i s = _mm_xor_si128(aesni_bswap(_mm_set_epi64x((long long)hi, (long long)lo)), k->ek[0]);
+    if (encrypt && n) {
+        /* The MAC chain as in aesni_chain: the next plaintext block enters
+         * through the last round's key, so the chain is Nr rounds. */
+        const __m128i k0 = k->ek[0], kl = k->ek[k->nr];
+        __m128i a = _mm_xor_si128(m, _mm_xor_si128(_mm_loadu_si128((const __m128i *)in), k0));
+        for (;; in += 16, out += 16) {
+            const __m128i p = _mm_loadu_si128((const __m128i *)in);
+            __m128i s = _mm_xor_si128(aesni_bswap(_mm_set_epi64x((long long)hi, (long long)lo)), k0);
             for (int r = 1; r < k->nr; r++) {
                 a = _mm_aesenc_si128(a, k->ek[r]);
                 s = _mm_aesenc_si128(s, k->ek[r]);
             }
-            m = _mm_aesenclast_si128(a, k->ek[k->nr]);
-            s = _mm_aesenclast_si128(s, k->ek[k->nr]);
-            _mm_storeu_si128((__m128i *)out, _mm_xor_si128(p, s));
+            s = _mm_aesenclast_si128(s, kl);
             rijn_ctr_inc(&hi, &lo, false);
+            if (--n == 0) {
+                _mm_storeu_si128((__m128i *)out, _mm_xor_si128(p, s));
+                m = _mm_aesenclast_si128(a, kl);
+                break;
+            }
+            const __m128i pk = _mm_xor_si128(_mm_loadu_si128((const __m128i *)(in + 16)), k0);
+            _mm_storeu_si128((__m128i *)out, _mm_xor_si128(p, s));
+            a = _mm_aesenclast_si128(a, _mm_xor_si128(pk, kl));
         }
-    } else if (n) {
+    } else if (!encrypt && n) {
         __m128i s = aesni_enc1(k, aesni_bswap(_mm_set_epi64x((long long)hi, (long long)lo)));
         rijn_ctr_inc(&hi, &lo, false);
         for (; n; n--, in += 16, out += 16) {

@@ -1,7 +1,8 @@
 /*
  * CPU detection for x86 and x86-64: CPUID, plus XGETBV to check that the
  * OS saves the YMM state before any AVX feature is reported (Intel SDM vol.
- * 1 §14.3). Compiled on every architecture; empty elsewhere.
+ * 1 §14.3), and the opmask and ZMM state before AVX-512 (§15.2: XCR0 bits
+ * 5, 6 and 7). Compiled on every architecture; empty elsewhere.
  */
 #include "core/internal.h"
 
@@ -28,7 +29,10 @@ uint32_t rijn_cpu_detect_arch(void)
     if (c & (1u << 19)) m |= RIJN_CPU_SSE41;
     if (c & (1u << 25)) m |= RIJN_CPU_AESNI;
     if (c & (1u << 1)) m |= RIJN_CPU_PCLMUL;
-    int os_avx = (c & (1u << 27)) && (c & (1u << 28)) && (xgetbv0() & 6) == 6; /* OSXSAVE, AVX, XMM|YMM */
+    const int osxsave = (c & (1u << 27)) != 0;
+    const uint64_t xcr0 = osxsave ? xgetbv0() : 0;
+    const int os_avx = osxsave && (c & (1u << 28)) && (xcr0 & 6) == 6;         /* AVX, XMM|YMM */
+    const int os_avx512 = os_avx && (xcr0 & 0xe0) == 0xe0;                     /* opmask, ZMM0-15 high, ZMM16-31 */
     if (os_avx) m |= RIJN_CPU_AVX;
     if (__get_cpuid_max(0, NULL) >= 7) {
         __cpuid_count(7, 0, a, b, c, d);
@@ -38,6 +42,8 @@ uint32_t rijn_cpu_detect_arch(void)
             if (c & (1u << 9)) m |= RIJN_CPU_VAES;
             if (c & (1u << 10)) m |= RIJN_CPU_VPCLMUL;
         }
+        /* AVX512F (EBX 16), AVX512BW (30), AVX512VL (31): all three. */
+        if (os_avx512 && (b & (1u << 16)) && (b & (1u << 30)) && (b & (1u << 31))) m |= RIJN_CPU_AVX512;
     }
     return m;
 }

@@ -72,7 +72,11 @@ enum {
     RIJN_CPU_AARCH64 = 1u << 19,
     RIJN_CPU_NEON = 1u << 16,
     RIJN_CPU_ARM_AES = 1u << 17,
-    RIJN_CPU_ARM_PMULL = 1u << 18
+    RIJN_CPU_ARM_PMULL = 1u << 18,
+    /* AVX-512 F, BW and VL, with the OS saving the opmask and ZMM state
+     * (XCR0 bits 5..7): what the 512-bit VAES drivers need besides VAES
+     * and VPCLMULQDQ themselves. */
+    RIJN_CPU_AVX512 = 1u << 20
 };
 
 /* Features of this CPU after RIJN_CPU masking; detected once, thread-safe. */
@@ -182,6 +186,8 @@ extern const struct rijn_desc rijn_ghash_pclmul_desc;
 extern const struct rijn_desc rijn_gcm_aesni_desc;
 extern const struct rijn_desc rijn_gcm_aesni_avx_desc;
 extern const struct rijn_desc rijn_gcm_vaes_desc;
+extern const struct rijn_desc rijn_aes_vaes512_desc;
+extern const struct rijn_desc rijn_gcm_vaes512_desc;
 extern const struct rijn_desc rijn_aes_vperm_desc;
 extern const struct rijn_desc rijn_aes_bs_avx2_desc;
 extern const struct rijn_desc rijn_aes_ce_desc;

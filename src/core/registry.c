@@ -42,6 +42,8 @@ static const struct rijn_desc *const drivers[] = {
     &rijn_gcm_aesni_desc,
     &rijn_gcm_aesni_avx_desc,
     &rijn_gcm_vaes_desc,
+    &rijn_aes_vaes512_desc,
+    &rijn_gcm_vaes512_desc,
     &rijn_aes_vperm_desc,
     &rijn_aes_bs_avx2_desc,
     &rijn_aes_ce_desc,

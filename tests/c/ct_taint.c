@@ -91,12 +91,17 @@ int main(int argc, char **argv)
     } else if (strcmp(alg, "gcm(aes)") == 0) {
         rijn_gcm_key k;
         r = rijn_gcm_init(&k, drv, key, 16);
-        if (!r) r = rijn_gcm_seal(&k, iv, 12, pt, 13, pt + 13, len, out, tag, 16);
-        if (!r) {
-            /* The tag comparison: only the verdict may be public. */
-            int vr = rijn_gcm_open(&k, iv, 12, pt, 13, out, len, tag, 16, out);
-            PUBLIC(&vr, sizeof vr);
-            r = vr;
+        /* A long message and a short one (drivers keep short ones, here
+         * 21 bytes, on a path of their own). */
+        for (int pass = 0; pass < 2 && !r; pass++) {
+            const size_t gl = pass ? 21 : len;
+            r = rijn_gcm_seal(&k, iv, 12, pt, 13, pt + 13, gl, out, tag, 16);
+            if (!r) {
+                /* The tag comparison: only the verdict may be public. */
+                int vr = rijn_gcm_open(&k, iv, 12, pt, 13, out, gl, tag, 16, out);
+                PUBLIC(&vr, sizeof vr);
+                r = vr;
+            }
         }
         rijn_gcm_clear(&k);
     } else if (strcmp(alg, "ccm(aes)") == 0) {

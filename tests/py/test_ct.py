@@ -6,10 +6,12 @@ aes-generic compositions) must be flagged, which shows the check can fail.
 Needs the taint build ($RIJN_CT_BUILD, default build-ct: the library built
 with -DRIJN_CTGRIND so that public verdicts are declassified) and valgrind.
 
-valgrind cannot execute VAES or VPCLMULQDQ. The taint build is therefore
-also an emulation build (-DRIJN_EMULATE_VAES, src/aes/aesni_core.h): the
-VAES drivers' code runs with each 256-bit AES/carry-less instruction
-replaced by two 128-bit ones, so their data flow is checked; the real
+valgrind cannot execute VAES, VPCLMULQDQ or any AVX-512 instruction. The
+taint build is therefore also an emulation build (-DRIJN_EMULATE_VAES):
+the 256-bit VAES drivers' code runs with each 256-bit AES/carry-less
+instruction replaced by two 128-bit ones (src/aes/aesni_core.h), and the
+512-bit drivers' code with each 512-bit register as two 256-bit halves
+(src/aes/vaes512_core.h), so their data flow is checked; the real
 instructions are not (test_vaes_real_instructions says so).
 """
 import os
@@ -57,6 +59,7 @@ def test_generic_is_flagged_and_never_selected():
 
 
 def test_vaes_real_instructions():
-    pytest.skip("valgrind cannot execute VAES/VPCLMULQDQ: the aes-vaes and gcm-aes-vaes drivers were checked "
-                "in their emulated form (same C code, each 256-bit instruction replaced by two 128-bit "
-                "AES-NI/PCLMULQDQ ones), not with the real instructions")
+    pytest.skip("valgrind cannot execute VAES/VPCLMULQDQ or AVX-512: aes-vaes, gcm-aes-vaes, aes-vaes-avx512 and "
+                "gcm-aes-vaes-avx512 were checked in their emulated form (the same C code, each 256-bit "
+                "instruction replaced by two 128-bit ones, each 512-bit register by two 256-bit halves), not "
+                "with the real instructions")

@@ -1,0 +1,231 @@
+/*
+ * aes-vaes-avx512: AES with VAES on 512-bit registers (AMD Zen 4 and 5,
+ * Intel Ice Lake and later): one VAESENC runs a round on four blocks, and
+ * eight ZMM registers keep 32 blocks in flight, which covers VAESENC's
+ * latency (about 4 cycles) at two per cycle. Why 512 bits, and how the
+ * same code is checked without AVX-512: vaes512_core.h.
+ *
+ * Parallel paths (ECB, CTR, CBC decryption, XTS) are written here, 32
+ * blocks per pass and a tail of 1, 2, 4 or 8 registers with masked loads
+ * and stores. The serial chains (CBC encryption, CBC-MAC, CCM) gain nothing
+ * from wider registers and run aes-aesni's code. The key schedule is
+ * aes-aesni's; each round key is broadcast to the four lanes as it is used.
+ *
+ * XTS keeps 32 tweaks in eight registers and advances each by x^32 per
+ * pass: a four-byte shift of each 128-bit lane, with the 32 bits pushed
+ * out folded back by one carry-less multiply by x^7 + x^2 + x + 1 (the
+ * carry-less unit is otherwise idle in XTS). See xts_mul_xs below.
+ */
+#include "aes/vaes512_core.h"
+
+#ifdef RIJN_X86
+
+static VZ_TARGET void z_setkey(void *ks, const uint8_t *key, size_t key_len)
+{
+    aesni_expand(ks, key, key_len);
+}
+
+/* ECB over a tail of n < 32 blocks in m registers. */
+#define ECB_TAIL(m, k, out, in, n, enc)                                                         \
+    do {                                                                                        \
+        vz b_[m];                                                                               \
+        for (int j_ = 0; j_ < (m); j_++) b_[j_] = vz_load_n((in) + 64 * j_, vz_tail_bytes((n), j_)); \
+        if (enc)                                                                                \
+            vz_encrypt((k), b_, (m));                                                           \
+        else                                                                                    \
+            vz_decrypt((k), b_, (m));                                                           \
+        for (int j_ = 0; j_ < (m); j_++) vz_store_n((out) + 64 * j_, b_[j_], vz_tail_bytes((n), j_)); \
+    } while (0)
+
+VZ_INLINE void z_ecb(const struct aesni_ks *k, uint8_t *out, const uint8_t *in, size_t n, bool enc)
+{
+    for (; n >= 32; n -= 32, in += 512, out += 512) {
+        vz b[8];
+        for (int j = 0; j < 8; j++) b[j] = vz_load(in + 64 * j);
+        if (enc)
+            vz_encrypt(k, b, 8);
+        else
+            vz_decrypt(k, b, 8);
+        for (int j = 0; j < 8; j++) vz_store(out + 64 * j, b[j]);
+    }
+    if (n) VZ_BY_TAIL(n, ECB_TAIL, k, out, in, n, enc);
+}
+
+static VZ_TARGET void z_encrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t n)
+{
+    z_ecb(ks, out, in, n, true);
+}
+
+static VZ_TARGET void z_decrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t n)
+{
+    z_ecb(ks, out, in, n, false);
+}
+
+static AESNI_TARGET void z_cbc_encrypt(const void *ks, uint8_t iv[16], uint8_t *out, const uint8_t *in, size_t n)
+{
+    aesni_cbc_enc(ks, iv, out, in, n);
+}
+
+static AESNI_TARGET void z_cbc_mac(const void *ks, uint8_t mac[16], const uint8_t *in, size_t n)
+{
+    aesni_cbcmac(ks, mac, in, n);
+}
+
+static AESNI_TARGET void z_ccm(const void *ks, uint8_t mac[16], uint8_t ctr[16], uint8_t *out, const uint8_t *in,
+                               size_t n, bool encrypt)
+{
+    aesni_ccm_body(ks, mac, ctr, out, in, n, encrypt);
+}
+
+/* CBC decryption (SP 800-38A §6.2): P_i = D(C_i) xor C_{i-1}. Register j
+ * needs C_{4j-1}..C_{4j+2}: an unaligned load 16 bytes before its own
+ * blocks, except register 0 of a pass, which shifts the previous
+ * ciphertext block (the IV, or the last block of the last pass, kept in a
+ * register since out may be in) in under its first three blocks. Every
+ * load of a pass precedes its stores, so in == out works. */
+#define CBC_TAIL(m, k, out, in, n, prev)                                                              \
+    do {                                                                                              \
+        vz b_[m], p_[m];                                                                              \
+        for (int j_ = 0; j_ < (m); j_++) {                                                            \
+            const size_t nb_ = vz_tail_bytes((n), j_);                                                \
+            b_[j_] = vz_load_n((in) + 64 * j_, nb_);                                                  \
+            p_[j_] = j_ ? vz_load_n((in) + 64 * j_ - 16, nb_) : vz_shift_in(b_[0], (prev));         \
+        }                                                                                             \
+        (prev) = LOADX((in) + 16 * ((n) - 1));                                                        \
+        vz_decrypt((k), b_, (m));                                                                     \
+        for (int j_ = 0; j_ < (m); j_++) vz_store_n((out) + 64 * j_, vz_xor(b_[j_], p_[j_]), vz_tail_bytes((n), j_)); \
+    } while (0)
+
+static VZ_TARGET void z_cbc_decrypt(const void *ks, uint8_t iv[16], uint8_t *out, const uint8_t *in, size_t n)
+{
+    const struct aesni_ks *k = ks;
+    __m128i prev = LOADX(iv);
+    for (; n >= 32; n -= 32, in += 512, out += 512) {
+        vz b[8], p[8];
+        for (int j = 0; j < 8; j++) b[j] = vz_load(in + 64 * j);
+        p[0] = vz_shift_in(b[0], prev);
+        for (int j = 1; j < 8; j++) p[j] = vz_load(in + 64 * j - 16);
+        prev = LOADX(in + 496);
+        vz_decrypt(k, b, 8);
+        for (int j = 0; j < 8; j++) vz_store(out + 64 * j, vz_xor(b[j], p[j]));
+    }
+    if (n) VZ_BY_TAIL(n, CBC_TAIL, k, out, in, n, prev);
+    STOREX(iv, prev);
+}
+
+/* CTR over n blocks whose low 32 counter bits do not wrap (aesni_ctr_split
+ * cuts there). The counter is kept byte-reversed, as a little-endian
+ * integer per lane: lane j of c holds counter + j. */
+static VZ_TARGET void z_ctr_run(const struct aesni_ks *k, const uint8_t ctr[16], uint8_t *out, const uint8_t *in,
+                                size_t n)
+{
+    vz c = vz_add32(vz_bcast(aesni_bswap(LOADX(ctr))), vz_lanes32(0, 1, 2, 3));
+    const vz four = vz_lanes32(4, 4, 4, 4);
+    for (; n >= 32; n -= 32, in += 512, out += 512) {
+        vz b[8];
+        for (int j = 0; j < 8; j++) {
+            b[j] = vz_bswap(c);
+            c = vz_add32(c, four);
+        }
+        vz_encrypt(k, b, 8);
+        for (int j = 0; j < 8; j++) vz_store(out + 64 * j, vz_xor(b[j], vz_load(in + 64 * j)));
+    }
+    if (n) VZ_BY_TAIL(n, VZ_CTR_TAIL, k, out, in, n, c);
+}
+
+static void z_ctr(const void *ks, uint8_t ctr[16], uint8_t *out, const uint8_t *in, size_t n, bool inc32)
+{
+    aesni_ctr_split(ks, ctr, out, in, n, inc32, z_ctr_run);
+}
+
+/*
+ * Tweaks times x^s in each lane (IEEE 1619 §5.2 applied s times),
+ * 1 <= s <= 63. The lane is a little-endian 128-bit integer: shifting it
+ * left by s bits is the multiplication but for the s bits v pushed out at
+ * the top, worth v * x^128 = v * (x^7 + x^2 + x + 1); that product has
+ * fewer than s + 8 <= 71 bits, below x^128, so one carry-less multiply
+ * folds it back with no further reduction.
+ */
+#define XTS_MUL_XS(t, s)                                                                           \
+    vz_xor(vz_or(vz_slli64((t), (s)), vz_srli64(vz_bslli((t), 8), 64 - (s))),                      \
+           vz_clmul(vz_srli64(vz_bsrli((t), 8), 64 - (s)), vz_lanes32(0x87, 0x87, 0x87, 0x87), 0x00))
+/* The same for s = 32 with byte shifts: the pass-to-pass step. */
+VZ_INLINE vz xts_mul_x32(vz t)
+{
+    return vz_xor(vz_bslli(t, 4), vz_clmul(vz_bsrli(t, 12), vz_lanes32(0x87, 0x87, 0x87, 0x87), 0x00));
+}
+
+#define XTS_TAIL(m, k, out, in, n, t, enc)                                                         \
+    do {                                                                                           \
+        vz b_[m];                                                                                  \
+        for (int j_ = 0; j_ < (m); j_++) b_[j_] = vz_xor(vz_load_n((in) + 64 * j_, vz_tail_bytes((n), j_)), (t)[j_]); \
+        if (enc)                                                                                   \
+            vz_encrypt((k), b_, (m));                                                              \
+        else                                                                                       \
+            vz_decrypt((k), b_, (m));                                                              \
+        for (int j_ = 0; j_ < (m); j_++) vz_store_n((out) + 64 * j_, vz_xor(b_[j_], (t)[j_]), vz_tail_bytes((n), j_)); \
+    } while (0)
+
+static VZ_TARGET void z_xts(const void *ks, uint8_t tweak[16], uint8_t *out, const uint8_t *in, size_t n,
+                            bool encrypt)
+{
+    const struct aesni_ks *k = ks;
+    /* t[j] lane i: the tweak of block 4j + i of this pass. */
+    const __m128i t0 = LOADX(tweak), t1 = xts_mulx(t0), t2 = xts_mulx(t1), t3 = xts_mulx(t2);
+    vz t[8];
+    t[0] = vz_set4(t0, t1, t2, t3);
+    t[1] = XTS_MUL_XS(t[0], 4);
+    t[2] = XTS_MUL_XS(t[0], 8);
+    t[3] = XTS_MUL_XS(t[0], 12);
+    t[4] = XTS_MUL_XS(t[0], 16);
+    t[5] = XTS_MUL_XS(t[0], 20);
+    t[6] = XTS_MUL_XS(t[0], 24);
+    t[7] = XTS_MUL_XS(t[0], 28);
+    for (; n >= 32; n -= 32, in += 512, out += 512) {
+        vz b[8];
+        for (int j = 0; j < 8; j++) b[j] = vz_xor(vz_load(in + 64 * j), t[j]);
+        if (encrypt)
+            vz_encrypt(k, b, 8);
+        else
+            vz_decrypt(k, b, 8);
+        for (int j = 0; j < 8; j++) {
+            vz_store(out + 64 * j, vz_xor(b[j], t[j]));
+            t[j] = xts_mul_x32(t[j]);
+        }
+    }
+    if (n) VZ_BY_TAIL(n, XTS_TAIL, k, out, in, n, t, encrypt);
+    /* The tweak of block n (n < 32 here). */
+    uint8_t all[512];
+    for (int j = 0; j < 8; j++) vz_store(all + 64 * j, t[j]);
+    memcpy(tweak, all + 16 * n, 16);
+    rijn_wipe(all, sizeof all);
+}
+
+static const struct rijn_cipher_ops z_ops = {
+    .setkey = z_setkey,
+    .encrypt = z_encrypt,
+    .decrypt = z_decrypt,
+    .cbc_encrypt = z_cbc_encrypt,
+    .cbc_mac = z_cbc_mac,
+    .ctr = z_ctr,
+    .cbc_decrypt = z_cbc_decrypt,
+    .xts = z_xts,
+    .ccm = z_ccm,
+};
+#define Z_OPS &z_ops
+#else
+#define Z_OPS NULL
+#endif
+
+/* Above aes-vaes (600): the kernel's 512-bit VAES drivers rank above its
+ * 256-bit ones the same way. */
+const struct rijn_desc rijn_aes_vaes512_desc = {
+    .alg = "aes",
+    .name = "aes-vaes-avx512",
+    .priority = 700,
+    .cpu = RIJN_CPU_X86_64 | RIJN_CPU_AESNI | RIJN_CPU_SSSE3 | RIJN_CPU_SSE41 | RIJN_CPU_AVX | RIJN_CPU_AVX2 |
+           RIJN_CPU_AVX512_REQ | RIJN_CPU_VAES_REQ | RIJN_CPU_VPCLMUL_REQ,   /* XTS folds with VPCLMULQDQ */
+    .ct = true,
+    .kind = RIJN_KIND_CIPHER,
+    .cipher = Z_OPS,
+};

@@ -48,7 +48,13 @@ VZ_INLINE void z_ecb(const struct aesni_ks *k, uint8_t *out, const uint8_t *in, 
             vz_decrypt(k, b, 8);
         for (int j = 0; j < 8; j++) vz_store(out + 64 * j, b[j]);
     }
-    if (n) VZ_BY_TAIL(n, ECB_TAIL, k, out, in, n, enc);
+    /* One or two blocks (XTS's tweak, ciphertext stealing, short
+     * messages): 128-bit AES-NI, with no masked accesses to set up. */
+    if (n && n <= 2) {
+        for (; n; n--, in += 16, out += 16) STOREX(out, enc ? aesni_enc1(k, LOADX(in)) : aesni_dec1(k, LOADX(in)));
+    } else if (n) {
+        VZ_BY_TAIL(n, ECB_TAIL, k, out, in, n, enc);
+    }
 }
 
 static VZ_TARGET void z_encrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t n)
@@ -133,8 +139,17 @@ static VZ_TARGET void z_ctr_run(const struct aesni_ks *k, const uint8_t ctr[16],
     if (n) VZ_BY_TAIL(n, VZ_CTR_TAIL, k, out, in, n, c);
 }
 
-static void z_ctr(const void *ks, uint8_t ctr[16], uint8_t *out, const uint8_t *in, size_t n, bool inc32)
+static VZ_TARGET void z_ctr(const void *ks, uint8_t ctr[16], uint8_t *out, const uint8_t *in, size_t n, bool inc32)
 {
+    if (n == 1) {
+        /* One block: no counter arithmetic to split, no masks. */
+        STOREX(out, _mm_xor_si128(aesni_enc1(ks, LOADX(ctr)), LOADX(in)));
+        uint64_t hi = rijn_load64_be(ctr), lo = rijn_load64_be(ctr + 8);
+        rijn_ctr_inc(&hi, &lo, inc32);
+        rijn_store64_be(ctr, hi);
+        rijn_store64_be(ctr + 8, lo);
+        return;
+    }
     aesni_ctr_split(ks, ctr, out, in, n, inc32, z_ctr_run);
 }
 
@@ -166,21 +181,64 @@ VZ_INLINE vz xts_mul_x32(vz t)
         for (int j_ = 0; j_ < (m); j_++) vz_store_n((out) + 64 * j_, vz_xor(b_[j_], (t)[j_]), vz_tail_bytes((n), j_)); \
     } while (0)
 
+/* t[1..m-1] from t[0]: register j's lanes are t[0]'s times x^(4j). */
+#define XTS_FILL(t, m)                                   \
+    do {                                                 \
+        if ((m) > 1) (t)[1] = XTS_MUL_XS((t)[0], 4);     \
+        if ((m) > 2) (t)[2] = XTS_MUL_XS((t)[0], 8);     \
+        if ((m) > 3) (t)[3] = XTS_MUL_XS((t)[0], 12);    \
+        if ((m) > 4) (t)[4] = XTS_MUL_XS((t)[0], 16);    \
+        if ((m) > 5) (t)[5] = XTS_MUL_XS((t)[0], 20);    \
+        if ((m) > 6) (t)[6] = XTS_MUL_XS((t)[0], 24);    \
+        if ((m) > 7) (t)[7] = XTS_MUL_XS((t)[0], 28);    \
+    } while (0)
+#define XTS_FILL_TAIL(m, t, k, out, in, n, enc) \
+    do {                                        \
+        XTS_FILL((t), (m));                     \
+        XTS_TAIL(m, k, out, in, n, t, enc);     \
+    } while (0)
+
 static VZ_TARGET void z_xts(const void *ks, uint8_t tweak[16], uint8_t *out, const uint8_t *in, size_t n,
                             bool encrypt)
 {
     const struct aesni_ks *k = ks;
-    /* t[j] lane i: the tweak of block 4j + i of this pass. */
-    const __m128i t0 = LOADX(tweak), t1 = xts_mulx(t0), t2 = xts_mulx(t1), t3 = xts_mulx(t2);
+    if (n < 4) {
+        /* A few blocks (a short unit, or the blocks before ciphertext
+         * stealing): one at a time in 128-bit registers. */
+        __m128i t = LOADX(tweak);
+        for (; n; n--, in += 16, out += 16) {
+            const __m128i x = _mm_xor_si128(LOADX(in), t);
+            STOREX(out, _mm_xor_si128(encrypt ? aesni_enc1(k, x) : aesni_dec1(k, x), t));
+            t = xts_mulx(t);
+        }
+        STOREX(tweak, t);
+        return;
+    }
+    /* t[j] lane i: the tweak of block 4j + i of this pass. Register 0 is
+     * the tweak times x^i in lane i, all four at once: XTS_MUL_XS with a
+     * shift of i bits per lane (variable shifts; a shift by 64 gives 0,
+     * which makes lane 0 the tweak itself). */
     vz t[8];
-    t[0] = vz_set4(t0, t1, t2, t3);
-    t[1] = XTS_MUL_XS(t[0], 4);
-    t[2] = XTS_MUL_XS(t[0], 8);
-    t[3] = XTS_MUL_XS(t[0], 12);
-    t[4] = XTS_MUL_XS(t[0], 16);
-    t[5] = XTS_MUL_XS(t[0], 20);
-    t[6] = XTS_MUL_XS(t[0], 24);
-    t[7] = XTS_MUL_XS(t[0], 28);
+    {
+        const vz tb = vz_bcast(LOADX(tweak));
+        const vz s = vz_set4(_mm_set1_epi64x(0), _mm_set1_epi64x(1), _mm_set1_epi64x(2), _mm_set1_epi64x(3));
+        const vz r = vz_set4(_mm_set1_epi64x(64), _mm_set1_epi64x(63), _mm_set1_epi64x(62), _mm_set1_epi64x(61));
+        const vz top = vz_srlv64(vz_bsrli(tb, 8), r);
+        t[0] = vz_xor(vz_or(vz_sllv64(tb, s), vz_srlv64(vz_bslli(tb, 8), r)),
+                      vz_clmul(top, vz_lanes32(0x87, 0x87, 0x87, 0x87), 0x00));
+    }
+    if (n < 32) {
+        /* Only the registers the tail uses. */
+        VZ_BY_TAIL(n, XTS_FILL_TAIL, t, k, out, in, n, encrypt);
+        /* The tweak of block n: block n - 1's (lane (n - 1) % 4 of
+         * register (n - 1) / 4, which the tail computed) times x. */
+        uint8_t one[64];
+        vz_store(one, t[(n - 1) / 4]);
+        STOREX(tweak, xts_mulx(LOADX(one + 16 * ((n - 1) % 4))));
+        rijn_wipe(one, sizeof one);
+        return;
+    }
+    XTS_FILL(t, 8);
     for (; n >= 32; n -= 32, in += 512, out += 512) {
         vz b[8];
         for (int j = 0; j < 8; j++) b[j] = vz_xor(vz_load(in + 64 * j), t[j]);
@@ -194,11 +252,11 @@ static VZ_TARGET void z_xts(const void *ks, uint8_t tweak[16], uint8_t *out, con
         }
     }
     if (n) VZ_BY_TAIL(n, XTS_TAIL, k, out, in, n, t, encrypt);
-    /* The tweak of block n (n < 32 here). */
-    uint8_t all[512];
-    for (int j = 0; j < 8; j++) vz_store(all + 64 * j, t[j]);
-    memcpy(tweak, all + 16 * n, 16);
-    rijn_wipe(all, sizeof all);
+    /* The tweak of block n (n < 32 here): lane n % 4 of register n / 4. */
+    uint8_t one[64];
+    vz_store(one, t[n / 4]);
+    memcpy(tweak, one + 16 * (n % 4), 16);
+    rijn_wipe(one, sizeof one);
 }
 
 static const struct rijn_cipher_ops z_ops = {

@@ -61,6 +61,12 @@ VZ_INLINE __mmask64 vz_bytemask(size_t nbytes) { return nbytes >= 64 ? ~(__mmask
 VZ_INLINE vz vz_load_n(const void *p, size_t nbytes) { return _mm512_maskz_loadu_epi8(vz_bytemask(nbytes), p); }
 VZ_INLINE void vz_store_n(void *p, vz v, size_t nbytes) { _mm512_mask_storeu_epi8(p, vz_bytemask(nbytes), v); }
 VZ_INLINE vz vz_zero(void) { return _mm512_setzero_si512(); }
+/* Lane i holds a_i in its low 32 bits, zeros elsewhere (counter steps,
+ * the XTS reduction constant); with constant arguments, a constant. */
+VZ_INLINE vz vz_lanes32(uint32_t a0, uint32_t a1, uint32_t a2, uint32_t a3)
+{
+    return _mm512_set_epi32(0, 0, 0, (int)a3, 0, 0, 0, (int)a2, 0, 0, 0, (int)a1, 0, 0, 0, (int)a0);
+}
 VZ_INLINE vz vz_bcast(__m128i x) { return _mm512_broadcast_i32x4(x); }
 VZ_INLINE vz vz_from128(__m128i x) { return _mm512_zextsi128_si512(x); }
 /* Lanes (a0, a1, a2, a3). */
@@ -102,6 +108,9 @@ VZ_INLINE vz vz_swap64(vz a) { return _mm512_shuffle_epi32(a, (_MM_PERM_ENUM)0x4
 #define vz_bsrli(a, n) _mm512_bsrli_epi128((a), (n))
 #define vz_slli64(a, n) _mm512_slli_epi64((a), (n))
 #define vz_srli64(a, n) _mm512_srli_epi64((a), (n))
+/* Per 64-bit element shifts by the counts in n (0..64; 64 gives 0). */
+VZ_INLINE vz vz_sllv64(vz a, vz n) { return _mm512_sllv_epi64(a, n); }
+VZ_INLINE vz vz_srlv64(vz a, vz n) { return _mm512_srlv_epi64(a, n); }
 
 #else
 /* ---------------------------------- the emulation: two 256-bit halves -- */
@@ -131,6 +140,10 @@ VZ_INLINE void vz_store_n(void *p, vz v, size_t nbytes)
     rijn_wipe(t, sizeof t);
 }
 VZ_INLINE vz vz_zero(void) { return (vz){ _mm256_setzero_si256(), _mm256_setzero_si256() }; }
+VZ_INLINE vz vz_lanes32(uint32_t a0, uint32_t a1, uint32_t a2, uint32_t a3)
+{
+    return (vz){ _mm256_set_epi32(0, 0, 0, (int)a1, 0, 0, 0, (int)a0), _mm256_set_epi32(0, 0, 0, (int)a3, 0, 0, 0, (int)a2) };
+}
 VZ_INLINE vz vz_bcast(__m128i x) { return (vz){ _mm256_broadcastsi128_si256(x), _mm256_broadcastsi128_si256(x) }; }
 VZ_INLINE vz vz_from128(__m128i x)
 {
@@ -190,17 +203,12 @@ VZ_INLINE vz vz_swap64(vz a) { return (vz){ _mm256_shuffle_epi32(a.lo, 0x4e), _m
 #define vz_bsrli(a, n) ((vz){ _mm256_bsrli_epi128((a).lo, (n)), _mm256_bsrli_epi128((a).hi, (n)) })
 #define vz_slli64(a, n) ((vz){ _mm256_slli_epi64((a).lo, (n)), _mm256_slli_epi64((a).hi, (n)) })
 #define vz_srli64(a, n) ((vz){ _mm256_srli_epi64((a).lo, (n)), _mm256_srli_epi64((a).hi, (n)) })
+VZ_INLINE vz vz_sllv64(vz a, vz n) { return VZ_MAP2(_mm256_sllv_epi64, a, n); }
+VZ_INLINE vz vz_srlv64(vz a, vz n) { return VZ_MAP2(_mm256_srlv_epi64, a, n); }
 #endif
 
 /* ------------------------------------------------------------ helpers -- */
 
-/* A value whose lane i has a_i in its low 32 bits and zeros elsewhere
- * (counter steps, the XTS reduction constant). */
-VZ_INLINE vz vz_lanes32(uint32_t a0, uint32_t a1, uint32_t a2, uint32_t a3)
-{
-    return vz_set4(_mm_cvtsi32_si128((int)a0), _mm_cvtsi32_si128((int)a1), _mm_cvtsi32_si128((int)a2),
-                   _mm_cvtsi32_si128((int)a3));
-}
 
 /* Each lane byte-reversed: GCM's and CTR's big-endian blocks as
  * little-endian integers, and back. */

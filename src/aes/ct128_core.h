@@ -215,6 +215,23 @@ static inline void decrypt8(const ct128_ks *ks, bs_word q[8])
  * keystream is XORed into the data with vector operations. The counter is
  * a 128-bit big-endian integer (or its low 32 bits only, for GCM's inc32).
  * Shared by aes-ct128 and aes-bs-avx2. */
+/* One pass: m <= CT_NB counter blocks from (hi, lo), advanced by m, the
+ * rest of the pass zero; out = in xor their encryption, m blocks. */
+static inline void ct_ctr_pass(const ct128_ks *ks, uint64_t *hi, uint64_t *lo, uint8_t *out, const uint8_t *in,
+                               size_t m, bool inc32, uint8_t blk[16 * CT_NB], bs_word q[8])
+{
+    if (m < CT_NB) memset(blk, 0, 16 * CT_NB);
+    for (size_t b = 0; b < m; b++) {
+        rijn_store64_be(blk + 16 * b, *hi);
+        rijn_store64_be(blk + 16 * b + 8, *lo);
+        rijn_ctr_inc(hi, lo, inc32);
+    }
+    pack8(q, blk);
+    encrypt8(ks, q);
+    unpack8(blk, q);
+    rijn_xor_bytes(out, in, blk, 16 * m);
+}
+
 static inline void ct_ctr(const ct128_ks *ks, uint8_t ctr[16], uint8_t *out, const uint8_t *in, size_t n, bool inc32)
 {
     uint64_t hi = rijn_load64_be(ctr), lo = rijn_load64_be(ctr + 8);
@@ -222,30 +239,10 @@ static inline void ct_ctr(const ct128_ks *ks, uint8_t ctr[16], uint8_t *out, con
     bs_word q[8];
     for (; n >= CT_NB; n -= CT_NB, in += 16 * CT_NB, out += 16 * CT_NB) {
         RIJN_MCA_BEGIN(CT_MCA "-ctr");
-        for (int b = 0; b < CT_NB; b++) {
-            rijn_store64_be(blk + 16 * b, hi);
-            rijn_store64_be(blk + 16 * b + 8, lo);
-            rijn_ctr_inc(&hi, &lo, inc32);
-        }
-        pack8(q, blk);
-        encrypt8(ks, q);
-        unpack8(blk, q);
-        rijn_xor_bytes(out, in, blk, 16 * CT_NB);
+        ct_ctr_pass(ks, &hi, &lo, out, in, CT_NB, inc32, blk, q);
         RIJN_MCA_END();
     }
-    if (n) {
-        /* The last, partial pass: n counter blocks, the rest zero. */
-        memset(blk, 0, sizeof blk);
-        for (size_t b = 0; b < n; b++) {
-            rijn_store64_be(blk + 16 * b, hi);
-            rijn_store64_be(blk + 16 * b + 8, lo);
-            rijn_ctr_inc(&hi, &lo, inc32);
-        }
-        pack8(q, blk);
-        encrypt8(ks, q);
-        unpack8(blk, q);
-        rijn_xor_bytes(out, in, blk, 16 * n);
-    }
+    if (n) ct_ctr_pass(ks, &hi, &lo, out, in, n, inc32, blk, q);   /* the last, partial pass */
     rijn_store64_be(ctr, hi);
     rijn_store64_be(ctr + 8, lo);
     rijn_wipe(q, sizeof q);

@@ -132,7 +132,8 @@ VZ_INLINE void gz_short(const struct aesni_ks *k, const struct pclmul_hkey *h, c
     const vz din = vz_load_n(in, len);
     const vz c = vz_keep_n(vz_xor(vz_shift_out(b), din), len);   /* lanes 0..nc-1 */
     vz_store_n(out, c, len);
-    __m128i lens = _mm_set_epi64x((long long)((uint64_t)aad_len * 8), (long long)((uint64_t)len * 8));
+    const uint64_t abits = (uint64_t)aad_len * 8, cbits = (uint64_t)len * 8;
+    const __m128i lens = _mm_set_epi64x((long long)abits, (long long)cbits);
     const vz x = vz_put_lane(vz_bswap(encrypt ? c : din), lens, (unsigned)nc);
     const size_t off = 16 * (GF_POWERS - 1 - nc), hb = 16 * (nc + 1);
     gz_mul(&a, x, vz_load_n(hp + off, hb), vz_load_n(hkp + off, hb), na == 0);

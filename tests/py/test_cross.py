@@ -28,6 +28,8 @@ import subprocess
 
 import pytest
 
+import rijn_list
+
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 KAT = os.path.join(ROOT, "build", "kat.txt")
 SYSROOT = {"aarch64": "/usr/aarch64-linux-gnu", "armv7": "/usr/arm-linux-gnueabihf", "s390x": "/usr/s390x-linux-gnu"}
@@ -84,14 +86,8 @@ def test_detection_and_selection(name):
     r = subprocess.run(qemu_cmd(arch, cpu, os.path.join(build_dir(arch), "rijn"), "list"),
                        capture_output=True, text=True, env=env_for(mask), timeout=300)
     assert r.returncode == 0, r.stderr
-    found = re.search(r"^# cpu: (.*)$", r.stdout, re.M).group(1)
-    feats = set(found.split(",")) - {"(none)"}
+    feats, sel = rijn_list.parse(r.stdout)
     assert have <= feats and not (lack & feats), f"{name}: detected {feats}\n{r.stdout}"
-    sel = {}
-    for line in r.stdout.splitlines()[2:]:
-        f = line.split()
-        if len(f) >= 6 and f[5] == "yes":
-            sel[f[0]] = f[1]
     for alg, drv in want.items():
         assert sel.get(alg) == drv, f"{name}: {alg} selected {sel.get(alg)}, expected {drv}:\n{r.stdout}"
     assert "FAIL" not in r.stdout, r.stdout

@@ -8,10 +8,11 @@ qemu models in test_tiers.py check the lower tiers with CPUID itself.)
 """
 import os
 import platform
-import re
 import subprocess
 
 import pytest
+
+import rijn_list
 
 BUILD = os.environ.get("RIJN_BUILD", os.path.join(os.path.dirname(__file__), "..", "..", "build"))
 
@@ -37,12 +38,7 @@ def listing(mask):
         env["RIJN_CPU"] = mask
     r = subprocess.run([os.path.join(BUILD, "rijn"), "list"], capture_output=True, text=True, env=env, timeout=120)
     assert r.returncode == 0, r.stderr
-    cpu = set(re.search(r"^# cpu: (.*)$", r.stdout, re.M).group(1).split(","))
-    sel = {}
-    for line in r.stdout.splitlines()[2:]:
-        f = line.split()
-        if len(f) >= 6 and f[5] == "yes":
-            sel[f[0]] = f[1]
+    cpu, sel = rijn_list.parse(r.stdout)
     return cpu, sel, r.stdout
 
 

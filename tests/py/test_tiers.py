@@ -14,12 +14,13 @@ test_qemu_max_vaes_selftest) and lacks VPCLMULQDQ; the VAES drivers are
 tested through the emulation build (build-emu, see make check).
 """
 import os
-import re
 import shutil
 import subprocess
 import sys
 
 import pytest
+
+import rijn_list
 
 BUILD = os.environ.get("RIJN_BUILD", os.path.join(os.path.dirname(__file__), "..", "..", "build"))
 QEMU = shutil.which("qemu-x86_64")
@@ -61,12 +62,7 @@ def qemu(model, *argv, env=None, timeout=1200):
 def listing(model):
     r = qemu(model, os.path.join(BUILD, "rijn"), "list")
     assert r.returncode == 0, r.stderr
-    cpu = set(re.search(r"^# cpu: (.*)$", r.stdout, re.M).group(1).split(","))
-    sel = {}
-    for line in r.stdout.splitlines()[2:]:
-        f = line.split()
-        if len(f) >= 6 and f[5] == "yes":
-            sel[f[0]] = f[1]
+    cpu, sel = rijn_list.parse(r.stdout)
     return cpu, sel, r.stdout
 
 

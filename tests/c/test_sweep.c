@@ -80,6 +80,12 @@ static size_t run(size_t a, const char *d, size_t len, uint8_t *out, size_t plac
         memcpy(v, iv, 16);
         r |= rijn_cbc_encrypt(c, v, out, msg, bl);
         memcpy(out + bl, v, 16);
+        /* In place gives the same blocks (serial chains read block i + 1
+         * before they write block i). */
+        memcpy(tmp, msg, bl);
+        memcpy(v, iv, 16);
+        r |= rijn_cbc_encrypt(c, v, tmp, tmp, bl);
+        if (memcmp(tmp, out, bl) != 0) r = -101;
         memcpy(v, iv, 16);
         r |= rijn_cbc_decrypt(c, v, out + bl + 16, msg, bl);
         n = 2 * bl + 16;
@@ -129,6 +135,13 @@ static size_t run(size_t a, const char *d, size_t len, uint8_t *out, size_t plac
         r |= rijn_ccm_seal(k, iv, nl, aad, al, msg, len, out, out + len, tl);
         r |= rijn_ccm_open(k, iv, nl, aad, al, out, len, out + len, tl, tmp);
         if (memcmp(tmp, msg, len) != 0) r = -100;
+        /* In place, both ways. */
+        uint8_t ipt[16];
+        memcpy(tmp, msg, len);
+        r |= rijn_ccm_seal(k, iv, nl, aad, al, tmp, len, tmp, ipt, tl);
+        if (memcmp(tmp, out, len) != 0 || memcmp(ipt, out + len, tl) != 0) r = -101;
+        r |= rijn_ccm_open(k, iv, nl, aad, al, tmp, len, ipt, tl, tmp);
+        if (memcmp(tmp, msg, len) != 0) r = -102;
         n = len + tl;
         rijn_ccm_clear(k);
         break;

@@ -120,8 +120,9 @@ VZ_INLINE void vz_store(void *p, vz v)
 }
 VZ_INLINE vz vz_load_n(const void *p, size_t nbytes)
 {
+    /* As the masked load: no access at all for 0 bytes (p may be NULL). */
     uint8_t t[64] = { 0 };
-    memcpy(t, p, nbytes < 64 ? nbytes : 64);
+    if (nbytes) memcpy(t, p, nbytes < 64 ? nbytes : 64);
     vz v = vz_load(t);
     rijn_wipe(t, sizeof t);
     return v;
@@ -130,7 +131,7 @@ VZ_INLINE void vz_store_n(void *p, vz v, size_t nbytes)
 {
     uint8_t t[64];
     vz_store(t, v);
-    memcpy(p, t, nbytes < 64 ? nbytes : 64);
+    if (nbytes) memcpy(p, t, nbytes < 64 ? nbytes : 64);
     rijn_wipe(t, sizeof t);
 }
 VZ_INLINE vz vz_zero(void) { return (vz){ _mm256_setzero_si256(), _mm256_setzero_si256() }; }

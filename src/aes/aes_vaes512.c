@@ -14,7 +14,8 @@
  * XTS keeps 32 tweaks in eight registers and advances each by x^32 per
  * pass: a four-byte shift of each 128-bit lane, with the 32 bits pushed
  * out folded back by one carry-less multiply by x^7 + x^2 + x + 1 (the
- * carry-less unit is otherwise idle in XTS). See xts_mul_xs below.
+ * carry-less unit is otherwise idle in XTS). See XTS_MUL_XS and xts_mul_x32
+ * below.
  */
 #include "aes/vaes512_core.h"
 

@@ -88,7 +88,6 @@ VZ_INLINE __m128i vz_fold(vz v)
 }
 VZ_INLINE vz vz_xor(vz a, vz b) { return _mm512_xor_si512(a, b); }
 VZ_INLINE vz vz_or(vz a, vz b) { return _mm512_or_si512(a, b); }
-VZ_INLINE vz vz_xor3(vz a, vz b, vz c) { return _mm512_ternarylogic_epi64(a, b, c, 0x96); }
 VZ_INLINE vz vz_add32(vz a, vz b) { return _mm512_add_epi32(a, b); }
 VZ_INLINE vz vz_aesenc(vz a, vz k) { return _mm512_aesenc_epi128(a, k); }
 VZ_INLINE vz vz_aesenclast(vz a, vz k) { return _mm512_aesenclast_epi128(a, k); }
@@ -180,7 +179,6 @@ VZ_INLINE __m128i vz_fold(vz v)
 }
 VZ_INLINE vz vz_xor(vz a, vz b) { return VZ_MAP2(_mm256_xor_si256, a, b); }
 VZ_INLINE vz vz_or(vz a, vz b) { return VZ_MAP2(_mm256_or_si256, a, b); }
-VZ_INLINE vz vz_xor3(vz a, vz b, vz c) { return vz_xor(vz_xor(a, b), c); }
 VZ_INLINE vz vz_add32(vz a, vz b) { return VZ_MAP2(_mm256_add_epi32, a, b); }
 VZ_INLINE vz vz_aesenc(vz a, vz k) { return VZ_MAP2(_mm256_aesenc_epi128, a, k); }
 VZ_INLINE vz vz_aesenclast(vz a, vz k) { return VZ_MAP2(_mm256_aesenclast_epi128, a, k); }

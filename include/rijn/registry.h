@@ -39,7 +39,7 @@ enum rijn_selftest_status {
 };
 
 typedef struct rijn_driver_info {
-    const char *algorithm;    /* "aes", "gf128", "gcm(aes)", ... */
+    const char *algorithm;    /* "aes", "ghash", "gcm(aes)", ... */
     const char *driver;       /* unique driver name */
     int priority;
     int constant_time;        /* 1 if the driver claims constant time (tested) */

@@ -171,11 +171,10 @@ static const struct rijn_cipher_ops aesni_ops = {
 #endif
 
 const struct rijn_desc rijn_aes_aesni_desc = {
-    .alg = "aes",
+    .kind = &rijn_kind_aes,
     .name = "aes-aesni",
     .priority = 400,
     .cpu = RIJN_CPU_X86_64 | RIJN_CPU_AESNI | RIJN_CPU_SSSE3 | RIJN_CPU_SSE41,
     .ct = true,
-    .kind = RIJN_KIND_CIPHER,
-    .cipher = AESNI_OPS,
+    .ops = AESNI_OPS,
 };

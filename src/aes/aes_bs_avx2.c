@@ -106,6 +106,8 @@ static const struct rijn_cipher_ops bs_avx2_ops = {
     .cbc_mac = bs_avx2_cbc_mac,
     .ctr = bs_avx2_ctr,
     .cbc_decrypt = bs_avx2_cbc_decrypt,
+    .serial_priority = 190,
+    .serial = &rijn_aes_vperm_desc,
 };
 
 #if defined(__clang__)
@@ -119,13 +121,10 @@ static const struct rijn_cipher_ops bs_avx2_ops = {
 #endif
 
 const struct rijn_desc rijn_aes_bs_avx2_desc = {
-    .alg = "aes",
+    .kind = &rijn_kind_aes,
     .name = "aes-bs-avx2",
     .priority = 300,
-    .serial_priority = 190,
-    .serial = &rijn_aes_vperm_desc,
     .cpu = RIJN_CPU_X86_64 | RIJN_CPU_AVX2 | RIJN_CPU_SSSE3,
     .ct = true,
-    .kind = RIJN_KIND_CIPHER,
-    .cipher = BS_AVX2_OPS,
+    .ops = BS_AVX2_OPS,
 };

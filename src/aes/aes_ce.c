@@ -283,11 +283,10 @@ static const struct rijn_cipher_ops ce_ops = {
 #endif
 
 const struct rijn_desc rijn_aes_ce_desc = {
-    .alg = "aes",
+    .kind = &rijn_kind_aes,
     .name = "aes-ce",
     .priority = 400,
     .cpu = RIJN_CPU_AARCH64 | RIJN_CPU_ARM_AES,
     .ct = true,
-    .kind = RIJN_KIND_CIPHER,
-    .cipher = CE_OPS,
+    .ops = CE_OPS,
 };

@@ -99,11 +99,10 @@ static const struct rijn_cipher_ops ct128_ops = {
 };
 
 const struct rijn_desc rijn_aes_ct128_desc = {
-    .alg = "aes",
+    .kind = &rijn_kind_aes,
     .name = "aes-ct128",
     .priority = 110,
     .cpu = 0,
     .ct = true,
-    .kind = RIJN_KIND_CIPHER,
-    .cipher = &ct128_ops,
+    .ops = &ct128_ops,
 };

@@ -53,7 +53,7 @@
  * The key schedule (FIPS 197 §5.2) runs on bytes, with SubWord computed by
  * the same circuit on a bit-sliced word, so it is constant-time too.
  */
-#include "core/internal.h"
+#include "aes/cipher.h"
 
 typedef uint64_t bs_word;
 #include "aes/bp_sbox.h"    /* the S-box circuit, key expansion, ortho() */
@@ -332,11 +332,10 @@ static const struct rijn_cipher_ops ct64_ops = {
 };
 
 const struct rijn_desc rijn_aes_ct64_desc = {
-    .alg = "aes",
+    .kind = &rijn_kind_aes,
     .name = "aes-ct64",
     .priority = 100,
     .cpu = 0,
     .ct = true,
-    .kind = RIJN_KIND_CIPHER,
-    .cipher = &ct64_ops,
+    .ops = &ct64_ops,
 };

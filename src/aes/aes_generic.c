@@ -14,7 +14,7 @@
  */
 #include <pthread.h>
 
-#include "core/internal.h"
+#include "aes/cipher.h"
 
 static uint8_t sbox[256], inv_sbox[256];
 static uint32_t te[4][256], td[4][256];
@@ -192,11 +192,10 @@ static const struct rijn_cipher_ops generic_ops = {
 };
 
 const struct rijn_desc rijn_aes_generic_desc = {
-    .alg = "aes",
+    .kind = &rijn_kind_aes,
     .name = "aes-generic",
     .priority = 50,
     .cpu = 0,
     .ct = false,
-    .kind = RIJN_KIND_CIPHER,
-    .cipher = &generic_ops,
+    .ops = &generic_ops,
 };

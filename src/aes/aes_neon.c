@@ -213,11 +213,10 @@ static const struct rijn_cipher_ops neon_ops = {
 /* Serial modes: above the bit-sliced aes-neonbs's serial priority (240),
  * below its parallel one (300). */
 const struct rijn_desc rijn_aes_neon_desc = {
-    .alg = "aes",
+    .kind = &rijn_kind_aes,
     .name = "aes-neon",
     .priority = 250,
     .cpu = RIJN_CPU_AARCH64 | RIJN_CPU_NEON,
     .ct = true,
-    .kind = RIJN_KIND_CIPHER,
-    .cipher = NEON_OPS,
+    .ops = NEON_OPS,
 };

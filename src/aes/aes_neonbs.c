@@ -92,21 +92,20 @@ static const struct rijn_cipher_ops neonbs_ops = {
     .cbc_encrypt = neonbs_cbc_encrypt,
     .cbc_mac = neonbs_cbc_mac,
     .ctr = neonbs_ctr,
+    .serial_priority = 240,
+    .serial = &rijn_aes_neon_desc,
 };
 #define NEONBS_OPS &neonbs_ops
 #else
-#include "core/internal.h"
+#include "aes/cipher.h"
 #define NEONBS_OPS NULL
 #endif
 
 const struct rijn_desc rijn_aes_neonbs_desc = {
-    .alg = "aes",
+    .kind = &rijn_kind_aes,
     .name = "aes-neonbs",
     .priority = 300,
-    .serial_priority = 240,
-    .serial = &rijn_aes_neon_desc,
     .cpu = RIJN_CPU_AARCH64 | RIJN_CPU_NEON,
     .ct = true,
-    .kind = RIJN_KIND_CIPHER,
-    .cipher = NEONBS_OPS,
+    .ops = NEONBS_OPS,
 };

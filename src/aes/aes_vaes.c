@@ -218,11 +218,10 @@ static const struct rijn_cipher_ops vaes_ops = {
 #endif
 
 const struct rijn_desc rijn_aes_vaes_desc = {
-    .alg = "aes",
+    .kind = &rijn_kind_aes,
     .name = "aes-vaes",
     .priority = 600,
     .cpu = RIJN_CPU_X86_64 | RIJN_CPU_AESNI | RIJN_CPU_AVX | RIJN_CPU_AVX2 | RIJN_CPU_VAES_REQ,
     .ct = true,
-    .kind = RIJN_KIND_CIPHER,
-    .cipher = VAES_OPS,
+    .ops = VAES_OPS,
 };

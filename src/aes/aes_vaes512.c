@@ -279,12 +279,11 @@ static const struct rijn_cipher_ops z_ops = {
 /* Above aes-vaes (600): the kernel's 512-bit VAES drivers rank above its
  * 256-bit ones the same way. */
 const struct rijn_desc rijn_aes_vaes512_desc = {
-    .alg = "aes",
+    .kind = &rijn_kind_aes,
     .name = "aes-vaes-avx512",
     .priority = 700,
     .cpu = RIJN_CPU_X86_64 | RIJN_CPU_AESNI | RIJN_CPU_SSSE3 | RIJN_CPU_SSE41 | RIJN_CPU_AVX | RIJN_CPU_AVX2 |
            RIJN_CPU_AVX512_REQ | RIJN_CPU_VAES_REQ | RIJN_CPU_VPCLMUL_REQ,   /* XTS folds with VPCLMULQDQ */
     .ct = true,
-    .kind = RIJN_KIND_CIPHER,
-    .cipher = Z_OPS,
+    .ops = Z_OPS,
 };

@@ -338,11 +338,10 @@ static const struct rijn_cipher_ops vperm_ops = {
 #endif
 
 const struct rijn_desc rijn_aes_vperm_desc = {
-    .alg = "aes",
+    .kind = &rijn_kind_aes,
     .name = "aes-vperm",
     .priority = 200,
     .cpu = RIJN_CPU_X86_64 | RIJN_CPU_SSSE3,
     .ct = true,
-    .kind = RIJN_KIND_CIPHER,
-    .cipher = VPERM_OPS,
+    .ops = VPERM_OPS,
 };

@@ -21,7 +21,7 @@
 #ifndef RIJN_AESNI_CORE_H
 #define RIJN_AESNI_CORE_H
 
-#include "core/internal.h"
+#include "aes/cipher.h"
 
 #if defined(__x86_64__) && defined(__GNUC__)
 #define RIJN_X86 1

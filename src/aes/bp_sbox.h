@@ -11,7 +11,7 @@
 #ifndef RIJN_BP_SBOX_H
 #define RIJN_BP_SBOX_H
 
-#include "core/internal.h"
+#include "aes/cipher.h"
 
 /* The non-linear middle of the Boyar-Peralta circuit, shared by the
  * forward and inverse S-box. Inputs are the 27 linear combinations T and

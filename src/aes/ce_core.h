@@ -26,7 +26,7 @@
 #ifndef RIJN_CE_CORE_H
 #define RIJN_CE_CORE_H
 
-#include "core/internal.h"
+#include "aes/cipher.h"
 
 /* GCC declares the AES and PMULL intrinsics for use under a per-function
  * target attribute. clang's arm_neon.h declares them only when the whole

@@ -5,7 +5,7 @@
 #ifndef RIJN_CT128_CORE_H
 #define RIJN_CT128_CORE_H
 
-#include "core/internal.h"
+#include "aes/cipher.h"
 #include "aes/vperm.h"
 
 /* The word width: 16 bytes (eight blocks) here; aes-bs-avx2 defines

@@ -7,15 +7,16 @@
  * The loop and its reasoning are in gcm_aesni_core.h.
  */
 #include "aes/gcm_aesni_core.h"
+#include "modes/gcm.h"
 
 GCM_AESNI_OPS(ops, gcm_aesni_avx, "avx,aes,pclmul")
 
 const struct rijn_desc rijn_gcm_aesni_avx_desc = {
-    .alg = "gcm(aes)",
+    .kind = &rijn_kind_gcm,
     .name = "gcm-aes-aesni-avx",
     .priority = 510,
     .cpu = RIJN_CPU_X86_64 | RIJN_CPU_AVX,
     .ct = true,
-    .kind = RIJN_KIND_GCM,
-    .gcm = &ops,
+    .ops = GCM_AESNI_OPS_PTR(ops),
+    .part = { &rijn_aes_aesni_desc, &rijn_ghash_pclmul_desc },
 };

@@ -23,6 +23,7 @@
 #define RIJN_GCM_AESNI_CORE_H
 
 #include "gf128/ghash_pclmul_core.h"
+#include "modes/gcm.h"
 
 #ifdef RIJN_X86
 
@@ -185,14 +186,13 @@ AESNI_INLINE void gcm_aead_body(gcm_crypt_fn *crypt, const void *ks, const void 
     {                                                                                                              \
         gcm_aead_body(prefix##_crypt, ks, hkey, iv, aad, aad_len, out, in, len, tag, encrypt);                     \
     }                                                                                                              \
-    static const struct rijn_gcm_ops ops = {                                                                       \
-        .cipher = &rijn_aes_aesni_desc, .gf = &rijn_ghash_pclmul_desc,                                             \
-        .crypt = prefix##_crypt, .aead = prefix##_aead,                                                            \
-    };
+    static const struct rijn_gcm_ops ops = { .crypt = prefix##_crypt, .aead = prefix##_aead };
+/* The descriptor's ops: the table above, or NULL where it is not built. */
+#define GCM_AESNI_OPS_PTR(ops) (&ops)
 
 #else
 /* Not x86-64: no functions, so the registry leaves the driver out. */
-#define GCM_AESNI_OPS(ops, prefix, isa) \
-    static const struct rijn_gcm_ops ops = { .cipher = &rijn_aes_aesni_desc, .gf = &rijn_ghash_pclmul_desc };
+#define GCM_AESNI_OPS(ops, prefix, isa)
+#define GCM_AESNI_OPS_PTR(ops) NULL
 #endif /* RIJN_X86 */
 #endif

@@ -19,6 +19,7 @@
  */
 #include "aes/ce_core.h"
 #include "gf128/ghash_pmull_core.h"
+#include "modes/gcm.h"
 
 #if defined(RIJN_HAVE_CE) && defined(RIJN_HAVE_PMULL)
 
@@ -163,24 +164,21 @@ CE_TARGET static void gcm_ce_aead(const void *ks, const void *hkey, const uint8_
 }
 
 static const struct rijn_gcm_ops gcm_ce_ops = {
-    .cipher = &rijn_aes_ce_desc,
-    .gf = &rijn_ghash_pmull_desc,
     .crypt = gcm_ce_crypt,
     .aead = gcm_ce_aead,
 };
 #define GCM_CE_OPS &gcm_ce_ops
 #else
-static const struct rijn_gcm_ops gcm_ce_ops = { .cipher = &rijn_aes_ce_desc, .gf = &rijn_ghash_pmull_desc };
-#define GCM_CE_OPS &gcm_ce_ops
+#define GCM_CE_OPS NULL
 #endif
 
 /* Above the gcm_base(ctr(aes-ce),ghash-pmull) template (400). */
 const struct rijn_desc rijn_gcm_ce_desc = {
-    .alg = "gcm(aes)",
+    .kind = &rijn_kind_gcm,
     .name = "gcm-aes-ce",
     .priority = 450,
     .cpu = RIJN_CPU_AARCH64 | RIJN_CPU_ARM_AES | RIJN_CPU_ARM_PMULL,
     .ct = true,
-    .kind = RIJN_KIND_GCM,
-    .gcm = GCM_CE_OPS,
+    .ops = GCM_CE_OPS,
+    .part = { &rijn_aes_ce_desc, &rijn_ghash_pmull_desc },
 };

@@ -26,6 +26,7 @@
  */
 #include "aes/ct128_core.h"
 #include "gf128/ghash_ct64_core.h"
+#include "modes/gcm.h"
 
 /* GHASH of eight blocks in six steps. */
 struct gh8 {
@@ -157,13 +158,11 @@ static void gcm_ct128_crypt(const void *ksv, const void *hkey, uint8_t ctr[16], 
 }
 
 static const struct rijn_gcm_ops gcm_ct128_ops = {
-    .cipher = &rijn_aes_ct128_desc,
-    .gf = &rijn_ghash_ct64_desc,
     .crypt = gcm_ct128_crypt,
 };
 
 const struct rijn_desc rijn_gcm_ct128_desc = {
-    .alg = "gcm(aes)",
+    .kind = &rijn_kind_gcm,
     .name = "gcm-aes-ct128",
     /* Below the gcm_base(ctr(aes-ct128),ghash-ct64) template (105): on the
      * Intel Xeon we measure on, vector and scalar work share execution
@@ -173,6 +172,6 @@ const struct rijn_desc rijn_gcm_ct128_desc = {
     .priority = 104,
     .cpu = 0,
     .ct = true,
-    .kind = RIJN_KIND_GCM,
-    .gcm = &gcm_ct128_ops,
+    .ops = &gcm_ct128_ops,
+    .part = { &rijn_aes_ct128_desc, &rijn_ghash_ct64_desc },
 };

@@ -18,6 +18,7 @@
  * src/modes/gcm.c. Key formats: aes-vaes and ghash-pclmul.
  */
 #include "aes/gcm_aesni_core.h"
+#include "modes/gcm.h"
 
 #ifdef RIJN_X86
 
@@ -133,26 +134,22 @@ static VAES_TARGET void gcm_vaes_aead(const void *ks, const void *hkey, const ui
 {
     gcm_aead_body(gcm_vaes_crypt, ks, hkey, iv, aad, aad_len, out, in, len, tag, encrypt);
 }
-#define CRYPT gcm_vaes_crypt
-#define AEAD gcm_vaes_aead
-#else
-#define CRYPT NULL
-#define AEAD NULL
-#endif
 
 static const struct rijn_gcm_ops ops = {
-    .cipher = &rijn_aes_vaes_desc,
-    .gf = &rijn_ghash_pclmul_desc,
-    .crypt = CRYPT,
-    .aead = AEAD,
+    .crypt = gcm_vaes_crypt,
+    .aead = gcm_vaes_aead,
 };
+#define OPS &ops
+#else
+#define OPS NULL
+#endif
 
 const struct rijn_desc rijn_gcm_vaes_desc = {
-    .alg = "gcm(aes)",
+    .kind = &rijn_kind_gcm,
     .name = "gcm-aes-vaes",
     .priority = 650,
     .cpu = RIJN_CPU_X86_64 | RIJN_CPU_AVX2 | RIJN_CPU_VAES_REQ | RIJN_CPU_VPCLMUL_REQ,
     .ct = true,
-    .kind = RIJN_KIND_GCM,
-    .gcm = &ops,
+    .ops = OPS,
+    .part = { &rijn_aes_vaes_desc, &rijn_ghash_pclmul_desc },
 };

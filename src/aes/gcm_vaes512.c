@@ -23,6 +23,7 @@
  */
 #include "aes/gcm_aesni_core.h"
 #include "aes/vaes512_core.h"
+#include "modes/gcm.h"
 
 #ifdef RIJN_X86
 
@@ -149,27 +150,23 @@ static VZ_TARGET void gz_aead(const void *ks, const void *hkey, const uint8_t iv
     else
         gcm_aead_body(gz_crypt, ks, hkey, iv, aad, aad_len, out, in, len, tag, encrypt);
 }
-#define CRYPT gz_crypt
-#define AEAD gz_aead
-#else
-#define CRYPT NULL
-#define AEAD NULL
-#endif
 
 static const struct rijn_gcm_ops ops = {
-    .cipher = &rijn_aes_vaes512_desc,
-    .gf = &rijn_ghash_pclmul_desc,
-    .crypt = CRYPT,
-    .aead = AEAD,
+    .crypt = gz_crypt,
+    .aead = gz_aead,
 };
+#define OPS &ops
+#else
+#define OPS NULL
+#endif
 
 /* Above gcm-aes-vaes (650) and above its own template instance. */
 const struct rijn_desc rijn_gcm_vaes512_desc = {
-    .alg = "gcm(aes)",
+    .kind = &rijn_kind_gcm,
     .name = "gcm-aes-vaes-avx512",
     .priority = 750,
     .cpu = RIJN_CPU_X86_64 | RIJN_CPU_AVX2 | RIJN_CPU_AVX512_REQ | RIJN_CPU_VAES_REQ | RIJN_CPU_VPCLMUL_REQ,
     .ct = true,
-    .kind = RIJN_KIND_GCM,
-    .gcm = &ops,
+    .ops = OPS,
+    .part = { &rijn_aes_vaes512_desc, &rijn_ghash_pclmul_desc },
 };

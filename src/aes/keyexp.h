@@ -7,7 +7,7 @@
 #ifndef RIJN_KEYEXP_H
 #define RIJN_KEYEXP_H
 
-#include "core/internal.h"
+#include "aes/cipher.h"
 
 /* Fill rk with Nr + 1 round keys (16 bytes each, FIPS 197 byte order) and
  * return Nr (10, 12 or 14). sub4 applies the S-box to four bytes in place. */

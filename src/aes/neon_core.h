@@ -6,7 +6,7 @@
 #ifndef RIJN_NEON_CORE_H
 #define RIJN_NEON_CORE_H
 
-#include "core/internal.h"
+#include "aes/cipher.h"
 
 #if defined(__aarch64__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 #define RIJN_HAVE_NEON_AES 1

@@ -7,7 +7,7 @@
 #ifndef RIJN_VPERM_H
 #define RIJN_VPERM_H
 
-#include "core/internal.h"
+#include "aes/cipher.h"
 
 /* Encryption round keys in the vperm basis (see aes_vperm.c). */
 struct vperm_enc_ks {

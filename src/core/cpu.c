@@ -13,7 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/internal.h"
+#include "core/cpu.h"
+#include "rijn/registry.h"
 
 static const struct { const char *name; uint32_t bit; } feature_names[] = {
     { "x86_64", RIJN_CPU_X86_64 }, { "aarch64", RIJN_CPU_AARCH64 },

@@ -3,7 +3,7 @@
  * NEON (Advanced SIMD); 32-bit ARM reports it in HWCAP, and AES/PMULL in
  * HWCAP2. Compiled on every architecture; empty elsewhere.
  */
-#include "core/internal.h"
+#include "core/cpu.h"
 
 #if defined(__aarch64__) || defined(__arm__)
 #include <sys/auxv.h>

@@ -4,7 +4,7 @@
  * 1 §14.3), and the opmask and ZMM state before AVX-512 (§15.2: XCR0 bits
  * 5, 6 and 7). Compiled on every architecture; empty elsewhere.
  */
-#include "core/internal.h"
+#include "core/cpu.h"
 
 #if defined(__x86_64__) || defined(__i386__)
 #include <cpuid.h>

@@ -1,22 +1,21 @@
 /*
- * The registry: the one list of drivers, the templates that compose modes
- * out of them, and the selection rule.
+ * The registry: instances built from the one list of drivers and templates
+ * (drivers.def), and the selection rule. It names no algorithm: kinds and
+ * templates are data (core/driver.h).
  *
  * Policy, top to bottom:
- *   1. Drivers are listed in `drivers`: primitives (block ciphers, GHASH)
- *      and dedicated mode drivers (a fused GCM), each one an instance.
- *   2. Each mode template is instantiated over every block-cipher driver
- *      (and, for GCM, every GHASH driver). The instance's name shows the
- *      composition; its priority is the block cipher's, or for GCM the mean
- *      of the CTR and GHASH parts (as the kernel's gcm_base does); it is
- *      constant-time only if every part is. Serial work ranks ciphers by
- *      their serial priority: CMAC is all serial (serial priority), CBC
- *      (serial encryption, parallel decryption) and CCM (serial CBC-MAC,
- *      parallel CTR) take the mean of the two.
+ *   1. Every driver with code in this build is an instance of its kind's
+ *      algorithm. A driver built on parts (a fused GCM) needs their CPU
+ *      features and is constant-time only if they are.
+ *   2. Each template is instantiated over every combination of built
+ *      drivers of its parts' kinds. The instance's name shows the
+ *      composition; its priority is the template's rule (the mode file
+ *      gives the reasoning); it is constant-time only if every part is.
  *   3. Selection by algorithm name: the highest priority among instances
  *      that are available (CPU features present after RIJN_CPU masking),
  *      constant-time, and pass their known-answer self-test (run once, on
- *      first selection). Ties go to the earlier entry.
+ *      first selection, after the self-tests of their parts). Ties go to
+ *      the earlier entry.
  *   4. Pinning by driver name: exactly that instance, constant-time or not,
  *      if available and self-tested.
  * Nobody else keeps a list of names: the CLI, the tests and the provider
@@ -27,49 +26,25 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/internal.h"
+#include "core/driver.h"
 
-/* Every driver, in no particular order: priorities decide. */
 static const struct rijn_desc *const drivers[] = {
-    &rijn_aes_ct128_desc,
-    &rijn_aes_ct64_desc,
-    &rijn_aes_generic_desc,
-    &rijn_ghash_ct64_desc,
-    &rijn_gcm_ct128_desc,
-    &rijn_aes_aesni_desc,
-    &rijn_aes_vaes_desc,
-    &rijn_ghash_pclmul_desc,
-    &rijn_gcm_aesni_desc,
-    &rijn_gcm_aesni_avx_desc,
-    &rijn_gcm_vaes_desc,
-    &rijn_aes_vaes512_desc,
-    &rijn_gcm_vaes512_desc,
-    &rijn_aes_vperm_desc,
-    &rijn_aes_bs_avx2_desc,
-    &rijn_aes_ce_desc,
-    &rijn_ghash_pmull_desc,
-    &rijn_gcm_ce_desc,
-    &rijn_aes_neon_desc,
-    &rijn_aes_neonbs_desc,
-    &rijn_ghash_neon_desc,
+#define RIJN_DRIVER(sym) &sym,
+#define RIJN_TEMPLATE(sym)
+#include "core/drivers.def"
+#undef RIJN_DRIVER
+#undef RIJN_TEMPLATE
 };
 #define NDRIVERS (sizeof drivers / sizeof drivers[0])
 
-/* Mode templates. `fmt` gets the block-cipher driver name (twice for CCM:
- * CTR part and CBC-MAC part), or for GCM the cipher then the GHASH driver. */
-static const struct {
-    const char *alg;
-    enum rijn_mode mode;
-    const char *fmt;
-} templates[] = {
-    { "ecb(aes)", RIJN_MODE_ECB, "ecb(%s)" },   /* parallel */
-    { "cbc(aes)", RIJN_MODE_CBC, "cbc(%s)" },
-    { "ctr(aes)", RIJN_MODE_CTR, "ctr(%s)" },
-    { "xts(aes)", RIJN_MODE_XTS, "xts(%s)" },
-    { "gcm(aes)", RIJN_MODE_GCM, "gcm_base(ctr(%s),%s)" },
-    { "ccm(aes)", RIJN_MODE_CCM, "ccm_base(ctr(%s),cbcmac(%s))" },
-    { "cmac(aes)", RIJN_MODE_CMAC, "cmac(%s)" },
+static const struct rijn_template *const templates[] = {
+#define RIJN_DRIVER(sym)
+#define RIJN_TEMPLATE(sym) &sym,
+#include "core/drivers.def"
+#undef RIJN_DRIVER
+#undef RIJN_TEMPLATE
 };
+#define NTEMPLATES (sizeof templates / sizeof templates[0])
 
 #define MAX_INST 512
 static struct rijn_inst insts[MAX_INST];
@@ -96,7 +71,7 @@ static void add_alg(const char *alg)
     if (nalgs < MAX_ALGS) algs[nalgs++].alg = alg;
 }
 
-static struct rijn_inst *add(const char *alg, int prio, bool ct, uint32_t cpu, enum rijn_mode mode)
+static struct rijn_inst *add(const char *alg, int prio, bool ct, uint32_t cpu)
 {
     if (ninst == MAX_INST) return NULL;
     struct rijn_inst *in = &insts[ninst++];
@@ -104,74 +79,67 @@ static struct rijn_inst *add(const char *alg, int prio, bool ct, uint32_t cpu, e
     in->priority = prio;
     in->ct = ct;
     in->cpu = cpu;
-    in->mode = mode;
     return in;
 }
 
-/* A driver written for another architecture is compiled with no
- * functions (its file is empty there): it is not part of this build, so it
- * is neither listed nor composed into templates. */
-static bool built(const struct rijn_desc *d)
+/* Instances of template t over every combination of built drivers of its
+ * parts' kinds: part slot `slot` onwards is still to choose. */
+static void instantiate(const struct rijn_template *t, const struct rijn_desc *part[], size_t slot)
 {
-    switch (d->kind) {
-    case RIJN_KIND_CIPHER: return d->cipher != NULL;
-    case RIJN_KIND_GF128: return d->gf128 != NULL;
-    case RIJN_KIND_GCM: return d->gcm != NULL && d->gcm->crypt != NULL;
+    if (t->nparts > RIJN_MAX_PARTS) return;
+    if (slot < t->nparts && slot < RIJN_MAX_PARTS) {
+        for (size_t i = 0; i < NDRIVERS; i++) {
+            if (drivers[i]->kind != t->part[slot] || !drivers[i]->ops) continue;
+            part[slot] = drivers[i];
+            instantiate(t, part, slot + 1);
+        }
+        return;
     }
-    return false;
+    bool ct = true;
+    uint32_t cpu = 0;
+    const char *arg[RIJN_MAX_PARTS] = { NULL };
+    for (size_t p = 0; p < t->nparts; p++) {
+        ct = ct && part[p]->ct;
+        cpu |= part[p]->cpu;
+        arg[p] = part[p]->name;
+    }
+    if (t->args) t->args(part, arg);
+    struct rijn_inst *in = add(t->alg, t->priority(part), ct, cpu);
+    if (!in) return;
+    /* Formats come from the template list; at most RIJN_MAX_PARTS args. */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
+    snprintf(in->name, sizeof in->name, t->fmt, arg[0], arg[1]);
+#pragma GCC diagnostic pop
+    in->tmpl = t;
+    in->setup = t->setup;
+    in->nparts = t->nparts;
+    for (size_t p = 0; p < t->nparts; p++) in->part[p] = part[p];
 }
 
 static void reg_build(void)
 {
     for (size_t i = 0; i < NDRIVERS; i++) {
         const struct rijn_desc *d = drivers[i];
-        struct rijn_inst *in;
-        if (!built(d)) continue;
-        if (d->kind == RIJN_KIND_GCM) {
-            /* Usable only where its parts are; constant-time only if they are. */
-            const struct rijn_gcm_ops *g = d->gcm;
-            in = add(d->alg, d->priority, d->ct && g->cipher->ct && g->gf->ct, d->cpu | g->cipher->cpu | g->gf->cpu,
-                     RIJN_MODE_GCM);
-            if (!in) return;
-            in->cipher = g->cipher;
-            in->gf = g->gf;
-            in->gcm = g;
-        } else {
-            in = add(d->alg, d->priority, d->ct, d->cpu, RIJN_MODE_NONE);
-            if (!in) return;
-            in->prim = d;
+        if (!d->ops) continue;
+        bool ct = d->ct;
+        uint32_t cpu = d->cpu;
+        size_t np = 0;
+        for (; np < RIJN_MAX_PARTS && d->part[np]; np++) {
+            ct = ct && d->part[np]->ct;
+            cpu |= d->part[np]->cpu;
         }
+        struct rijn_inst *in = add(d->kind->alg, d->priority, ct, cpu);
+        if (!in) return;
         snprintf(in->name, sizeof in->name, "%s", d->name);
+        in->drv = d;
+        in->setup = d->kind->setup;
+        in->nparts = np;
+        for (size_t p = 0; p < np; p++) in->part[p] = d->part[p];
     }
-    for (size_t t = 0; t < sizeof templates / sizeof templates[0]; t++) {
-        for (size_t i = 0; i < NDRIVERS; i++) {
-            const struct rijn_desc *c = drivers[i];
-            if (c->kind != RIJN_KIND_CIPHER || !built(c)) continue;
-            if (templates[t].mode != RIJN_MODE_GCM) {
-                const enum rijn_mode m = templates[t].mode;
-                const int serial = c->serial_priority ? c->serial_priority : c->priority;
-                const int prio = m == RIJN_MODE_CMAC                       ? serial
-                                 : m == RIJN_MODE_CBC || m == RIJN_MODE_CCM ? (c->priority + serial) / 2
-                                                                            : c->priority;
-                struct rijn_inst *in = add(templates[t].alg, prio, c->ct, c->cpu, m);
-                if (!in) return;
-                /* CCM's CBC-MAC half is serial: name the driver that runs it. */
-                snprintf(in->name, sizeof in->name, templates[t].fmt, c->name,
-                         c->serial && m == RIJN_MODE_CCM ? c->serial->name : c->name);
-                in->cipher = c;
-                continue;
-            }
-            for (size_t j = 0; j < NDRIVERS; j++) {
-                const struct rijn_desc *g = drivers[j];
-                if (g->kind != RIJN_KIND_GF128 || !built(g)) continue;
-                struct rijn_inst *in = add(templates[t].alg, (c->priority + g->priority) / 2, c->ct && g->ct,
-                                           c->cpu | g->cpu, RIJN_MODE_GCM);
-                if (!in) return;
-                snprintf(in->name, sizeof in->name, templates[t].fmt, c->name, g->name);
-                in->cipher = c;
-                in->gf = g;
-            }
-        }
+    for (size_t t = 0; t < NTEMPLATES; t++) {
+        const struct rijn_desc *part[RIJN_MAX_PARTS] = { NULL };
+        instantiate(templates[t], part, 0);
     }
 }
 
@@ -197,14 +165,30 @@ static bool available(const struct rijn_inst *in)
     return (in->cpu & rijn_cpu_get()) == in->cpu;
 }
 
-/* Run the instance's self-test once. Racing threads may both run it; the
- * result is the same and is stored atomically. */
+static int selftest(struct rijn_inst *in);
+
+/* The instance of driver d itself (every part is registered). */
+static struct rijn_inst *inst_of(const struct rijn_desc *d)
+{
+    for (size_t i = 0; i < ninst; i++)
+        if (insts[i].drv == d) return &insts[i];
+    return NULL;
+}
+
+/* Run the instance's self-test once: its parts' first (each cached in its
+ * own instance), then its own known answers. Racing threads may both run
+ * it; the result is the same and is stored atomically. */
 static int selftest(struct rijn_inst *in)
 {
     int st = __atomic_load_n(&in->selftest, __ATOMIC_ACQUIRE);
     if (st != RIJN_SELFTEST_NOT_RUN) return st;
     if (!available(in)) return RIJN_SELFTEST_UNAVAILABLE;
-    int r = in->mode == RIJN_MODE_NONE ? rijn_selftest_prim(in->prim) : rijn_selftest_mode(in);
+    int r = 0;
+    for (size_t p = 0; p < in->nparts && r == 0; p++) {
+        struct rijn_inst *part = inst_of(in->part[p]);
+        r = part && selftest(part) == RIJN_SELFTEST_PASS ? 0 : -1;
+    }
+    if (r == 0) r = in->tmpl ? in->tmpl->selftest(in) : in->drv->kind->selftest(in);
 #ifdef RIJN_TEST_HOOKS
     /* Test builds only (never the release library): make the self-test of
      * every driver whose name contains the given text fail, so tests can
@@ -284,7 +268,7 @@ int rijn_driver_get(size_t i, rijn_driver_info *info)
     info->available = available(in);
     info->selected = rijn_lookup(in->alg, NULL, &sel) == RIJN_OK && sel == in;
     info->selftest = available(in) ? __atomic_load_n(&in->selftest, __ATOMIC_ACQUIRE) : RIJN_SELFTEST_UNAVAILABLE;
-    info->is_template = in->mode != RIJN_MODE_NONE && !in->gcm;
+    info->is_template = in->tmpl != NULL;
     info->cpu_features = in->cpu_names;
     return RIJN_OK;
 }
@@ -308,4 +292,12 @@ int rijn_resolve(const char *alg, const char *driver, const char **name)
     int r = rijn_lookup(alg, driver, &in);
     if (r == RIJN_OK && name) *name = in->name;
     return r;
+}
+
+int rijn_open(const char *alg, const char *driver, void *ctx, const void **slot, const uint8_t *key, size_t key_len)
+{
+    const struct rijn_inst *in;
+    *slot = NULL;
+    int r = rijn_lookup(alg, driver, &in);
+    return r ? r : in->setup(ctx, in, key, key_len);
 }

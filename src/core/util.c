@@ -1,6 +1,5 @@
-/* Small shared pieces: errors, version, wiping, key setup, CTR keystream. */
-#include "core/internal.h"
-#include "modes/modes.h"
+/* Small shared pieces: errors, version, wiping, overlap, constant-time compare. */
+#include "core/util.h"
 
 const char *rijn_version(void)
 {
@@ -54,41 +53,4 @@ int rijn_ct_memcmp(const uint8_t *a, const uint8_t *b, size_t n)
     int r = (int)(((uint32_t)d + 0xffu) >> 8) * -1;
     RIJN_DECLASSIFY(&r, sizeof r);
     return r;
-}
-
-int rijn_aes_setkey(rijn_aes_key *k, const struct rijn_desc *d, const uint8_t *key, size_t key_len)
-{
-    if (key_len != 16 && key_len != 24 && key_len != 32) return RIJN_ERR_KEY_LEN;
-    if (!key) return RIJN_ERR_NULL;
-    k->drv = d;
-    k->key_bytes = (unsigned)key_len;
-    d->cipher->setkey(k->ks, key, key_len);
-    return RIJN_OK;
-}
-
-void rijn_ctr_blocks(const rijn_aes_key *k, uint8_t ctr[16], uint8_t *out, const uint8_t *in, size_t n, bool inc32)
-{
-    const struct rijn_cipher_ops *ops = rijn_ops(k);
-    if (ops->ctr) {
-        ops->ctr(k->ks, ctr, out, in, n, inc32);
-        return;
-    }
-    uint8_t buf[16 * RIJN_CHUNK_BLOCKS];
-    uint64_t hi = rijn_load64_be(ctr), lo = rijn_load64_be(ctr + 8);
-    while (n) {
-        size_t m = n < RIJN_CHUNK_BLOCKS ? n : RIJN_CHUNK_BLOCKS;
-        for (size_t i = 0; i < m; i++) {
-            rijn_store64_be(buf + 16 * i, hi);
-            rijn_store64_be(buf + 16 * i + 8, lo);
-            rijn_ctr_inc(&hi, &lo, inc32);
-        }
-        ops->encrypt(k->ks, buf, buf, m);
-        rijn_xor_bytes(out, in, buf, 16 * m);
-        in += 16 * m;
-        out += 16 * m;
-        n -= m;
-    }
-    rijn_store64_be(ctr, hi);
-    rijn_store64_be(ctr + 8, lo);
-    rijn_wipe(buf, sizeof buf);
 }

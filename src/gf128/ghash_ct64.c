@@ -80,17 +80,16 @@ static void ghash_ct64(const void *hkey, uint8_t y[16], const uint8_t *in, size_
     rijn_store64_be(y + 8, y0);
 }
 
-static const struct rijn_gf128_ops ghash_ct64_ops = {
+static const struct rijn_ghash_ops ghash_ct64_ops = {
     .init = ghash_ct64_init,
     .ghash = ghash_ct64,
 };
 
 const struct rijn_desc rijn_ghash_ct64_desc = {
-    .alg = "gf128",
+    .kind = &rijn_kind_ghash,
     .name = "ghash-ct64",
     .priority = 100,
     .cpu = 0,
     .ct = true,
-    .kind = RIJN_KIND_GF128,
-    .gf128 = &ghash_ct64_ops,
+    .ops = &ghash_ct64_ops,
 };

@@ -5,7 +5,7 @@
 #ifndef RIJN_GHASH_CT64_CORE_H
 #define RIJN_GHASH_CT64_CORE_H
 
-#include "core/internal.h"
+#include "gf128/ghash.h"
 
 /* A 64-bit piece of a power of H, pre-split. */
 typedef struct {

@@ -38,7 +38,7 @@
  * 2^14 < 2^57), so both folds are done on p3:p2 at once and p3's overflow
  * is folded separately.
  */
-#include "core/internal.h"
+#include "gf128/ghash.h"
 
 #if defined(__aarch64__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 #include <arm_neon.h>
@@ -168,18 +168,17 @@ static void neon_ghash(const void *hkey, uint8_t y[16], const uint8_t *in, size_
     vst1q_u8(y, vrbitq_u8(vreinterpretq_u8_u64(acc)));
 }
 
-static const struct rijn_gf128_ops neon_gf_ops = { .init = neon_init, .ghash = neon_ghash };
+static const struct rijn_ghash_ops neon_gf_ops = { .init = neon_init, .ghash = neon_ghash };
 #define NEON_GF_OPS &neon_gf_ops
 #else
 #define NEON_GF_OPS NULL
 #endif
 
 const struct rijn_desc rijn_ghash_neon_desc = {
-    .alg = "gf128",
+    .kind = &rijn_kind_ghash,
     .name = "ghash-neon",
     .priority = 250,
     .cpu = RIJN_CPU_AARCH64 | RIJN_CPU_NEON,
     .ct = true,
-    .kind = RIJN_KIND_GF128,
-    .gf128 = NEON_GF_OPS,
+    .ops = NEON_GF_OPS,
 };

@@ -18,18 +18,17 @@ static AESNI_TARGET void pclmul_ghash(const void *hkey, uint8_t y[16], const uin
     _mm_storeu_si128((__m128i *)y, aesni_bswap(v));
 }
 
-static const struct rijn_gf128_ops pclmul_ops = { .init = pclmul_init, .ghash = pclmul_ghash };
+static const struct rijn_ghash_ops pclmul_ops = { .init = pclmul_init, .ghash = pclmul_ghash };
 #define PCLMUL_OPS &pclmul_ops
 #else
 #define PCLMUL_OPS NULL
 #endif
 
 const struct rijn_desc rijn_ghash_pclmul_desc = {
-    .alg = "gf128",
+    .kind = &rijn_kind_ghash,
     .name = "ghash-pclmul",
     .priority = 400,
     .cpu = RIJN_CPU_X86_64 | RIJN_CPU_PCLMUL | RIJN_CPU_SSSE3 | RIJN_CPU_SSE41,
     .ct = true,
-    .kind = RIJN_KIND_GF128,
-    .gf128 = PCLMUL_OPS,
+    .ops = PCLMUL_OPS,
 };

@@ -34,6 +34,7 @@
 #define RIJN_GHASH_PCLMUL_CORE_H
 
 #include "aes/aesni_core.h"
+#include "gf128/ghash.h"
 
 #ifdef RIJN_X86
 

@@ -34,18 +34,17 @@ PMULL_TARGET static void pmull_ghash(const void *hkey, uint8_t y[16], const uint
     pm_store(y, acc);
 }
 
-static const struct rijn_gf128_ops pmull_ops = { .init = rijn_pmull_init, .ghash = pmull_ghash };
+static const struct rijn_ghash_ops pmull_ops = { .init = rijn_pmull_init, .ghash = pmull_ghash };
 #define PMULL_OPS &pmull_ops
 #else
 #define PMULL_OPS NULL
 #endif
 
 const struct rijn_desc rijn_ghash_pmull_desc = {
-    .alg = "gf128",
+    .kind = &rijn_kind_ghash,
     .name = "ghash-pmull",
     .priority = 400,
     .cpu = RIJN_CPU_AARCH64 | RIJN_CPU_ARM_PMULL,
     .ct = true,
-    .kind = RIJN_KIND_GF128,
-    .gf128 = PMULL_OPS,
+    .ops = PMULL_OPS,
 };

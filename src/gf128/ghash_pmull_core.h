@@ -31,7 +31,7 @@
 #ifndef RIJN_GHASH_PMULL_CORE_H
 #define RIJN_GHASH_PMULL_CORE_H
 
-#include "core/internal.h"
+#include "gf128/ghash.h"
 
 /* GCC declares the AES and PMULL intrinsics for use under a per-function
  * target attribute. clang's arm_neon.h declares them only when the whole

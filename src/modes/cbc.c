@@ -1,21 +1,12 @@
 /* CBC (SP 800-38A §6.2), with optional PKCS#7 padding (RFC 5652 §6.3). */
 #include "modes/modes.h"
 
-int rijn_cbc_setup(rijn_cbc_ctx *c, const struct rijn_inst *in, const uint8_t *key, size_t key_len)
+static int cbc_setup(void *ctx, const struct rijn_inst *in, const uint8_t *key, size_t key_len)
 {
-    int r = rijn_aes_setkey(&c->k, in->cipher, key, key_len);
+    rijn_cbc_ctx *c = ctx;
+    int r = rijn_aes_setkey(&c->k, in->part[0], key, key_len);
     c->inst = r ? NULL : in;
     return r;
-}
-
-int rijn_cbc_init(rijn_cbc_ctx *c, const char *driver, const uint8_t *key, size_t key_len)
-{
-    const struct rijn_inst *in;
-    if (!c) return RIJN_ERR_NULL;
-    c->inst = NULL;
-    if (key_len != 16 && key_len != 24 && key_len != 32) return RIJN_ERR_KEY_LEN;
-    int r = rijn_lookup("cbc(aes)", driver, &in);
-    return r ? r : rijn_cbc_setup(c, in, key, key_len);
 }
 
 static int cbc_check(const rijn_cbc_ctx *c, const uint8_t *iv, uint8_t *out, const uint8_t *in, size_t len)
@@ -119,3 +110,36 @@ void rijn_cbc_clear(rijn_cbc_ctx *c)
 {
     rijn_wipe(c, sizeof *c);
 }
+
+/* SP 800-38A F.2.1 and F.2.2, first block. */
+static int cbc_selftest(const struct rijn_inst *in)
+{
+    rijn_cbc_ctx c;
+    uint8_t key[16], iv[16], pt[16], out[16];
+    rijn_unhex(key, "2b7e151628aed2a6abf7158809cf4f3c");
+    rijn_unhex(pt, "6bc1bee22e409f96e93d7e117393172a");
+    rijn_unhex(iv, "000102030405060708090a0b0c0d0e0f");
+    int ok = cbc_setup(&c, in, key, 16) == RIJN_OK && rijn_cbc_encrypt(&c, iv, out, pt, 16) == RIJN_OK &&
+             rijn_eq_hex(out, "7649abac8119b246cee98e9b12e9197d");
+    rijn_unhex(iv, "000102030405060708090a0b0c0d0e0f");
+    ok = ok && rijn_cbc_decrypt(&c, iv, out, out, 16) == RIJN_OK && memcmp(out, pt, 16) == 0;
+    rijn_cbc_clear(&c);
+    return ok ? 0 : -1;
+}
+
+/* Encryption is a serial chain (one block in flight), decryption is
+ * parallel: the mean of the driver's serial and parallel priorities. */
+static int cbc_priority(const struct rijn_desc *const part[])
+{
+    return (part[0]->priority + rijn_serial_priority(part[0])) / 2;
+}
+
+const struct rijn_template rijn_cbc_template = {
+    .alg = "cbc(aes)",
+    .nparts = 1,
+    .part = { &rijn_kind_aes },
+    .fmt = "cbc(%s)",
+    .priority = cbc_priority,
+    .setup = cbc_setup,
+    .selftest = cbc_selftest,
+};

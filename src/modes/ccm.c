@@ -11,21 +11,12 @@
  */
 #include "modes/modes.h"
 
-int rijn_ccm_setup(rijn_ccm_key *k, const struct rijn_inst *in, const uint8_t *key, size_t key_len)
+static int ccm_setup(void *ctx, const struct rijn_inst *in, const uint8_t *key, size_t key_len)
 {
-    int r = rijn_aes_setkey(&k->k, in->cipher, key, key_len);
+    rijn_ccm_key *k = ctx;
+    int r = rijn_aes_setkey(&k->k, in->part[0], key, key_len);
     k->inst = r ? NULL : in;
     return r;
-}
-
-int rijn_ccm_init(rijn_ccm_key *k, const char *driver, const uint8_t *key, size_t key_len)
-{
-    const struct rijn_inst *in;
-    if (!k) return RIJN_ERR_NULL;
-    k->inst = NULL;
-    if (key_len != 16 && key_len != 24 && key_len != 32) return RIJN_ERR_KEY_LEN;
-    int r = rijn_lookup("ccm(aes)", driver, &in);
-    return r ? r : rijn_ccm_setup(k, in, key, key_len);
 }
 
 void rijn_ccm_clear(rijn_ccm_key *k)
@@ -170,3 +161,45 @@ int rijn_ccm_open(const rijn_ccm_key *k, const uint8_t *nonce, size_t nonce_len,
     rijn_wipe(s0, 16);
     return r;
 }
+
+/* SP 800-38C Appendix C, Example 1. */
+static int ccm_selftest(const struct rijn_inst *in)
+{
+    rijn_ccm_key k;
+    uint8_t key[16], nonce[7], aad[8], pt[4], out[4], tag[4];
+    rijn_unhex(key, "404142434445464748494a4b4c4d4e4f");
+    rijn_unhex(nonce, "10111213141516");
+    rijn_unhex(aad, "0001020304050607");
+    rijn_unhex(pt, "20212223");
+    int ok = ccm_setup(&k, in, key, 16) == RIJN_OK &&
+             rijn_ccm_seal(&k, nonce, 7, aad, 8, pt, 4, out, tag, 4) == RIJN_OK && rijn_eq_hex(out, "7162015b") &&
+             rijn_eq_hex(tag, "4dac255d");
+    ok = ok && rijn_ccm_open(&k, nonce, 7, aad, 8, out, 4, tag, 4, out) == RIJN_OK && memcmp(out, pt, 4) == 0;
+    rijn_ccm_clear(&k);
+    return ok ? 0 : -1;
+}
+
+/* A serial CBC-MAC beside a parallel CTR: the mean of the driver's serial
+ * and parallel priorities. */
+static int ccm_priority(const struct rijn_desc *const part[])
+{
+    return (part[0]->priority + rijn_serial_priority(part[0])) / 2;
+}
+
+/* The CBC-MAC half runs on the driver's serial code: name that driver. */
+static void ccm_args(const struct rijn_desc *const part[], const char *arg[RIJN_MAX_PARTS])
+{
+    const struct rijn_desc *serial = rijn_cipher(part[0])->serial;
+    arg[1] = serial ? serial->name : part[0]->name;
+}
+
+const struct rijn_template rijn_ccm_template = {
+    .alg = "ccm(aes)",
+    .nparts = 1,
+    .part = { &rijn_kind_aes },
+    .fmt = "ccm_base(ctr(%s),cbcmac(%s))",
+    .args = ccm_args,
+    .priority = ccm_priority,
+    .setup = ccm_setup,
+    .selftest = ccm_selftest,
+};

@@ -19,11 +19,12 @@ static void dbl(uint8_t out[16], const uint8_t in[16])
     rijn_store64_be(out + 8, lo);
 }
 
-int rijn_cmac_setup(rijn_cmac_key *k, const struct rijn_inst *in, const uint8_t *key, size_t key_len)
+static int cmac_setup(void *ctx, const struct rijn_inst *in, const uint8_t *key, size_t key_len)
 {
+    rijn_cmac_key *k = ctx;
     uint8_t l[16] = { 0 };
     k->inst = NULL;
-    int r = rijn_aes_setkey(&k->k, in->cipher, key, key_len);
+    int r = rijn_aes_setkey(&k->k, in->part[0], key, key_len);
     if (r) return r;
     rijn_ops(&k->k)->encrypt(k->k.ks, l, l, 1);
     dbl(k->k1, l);
@@ -31,16 +32,6 @@ int rijn_cmac_setup(rijn_cmac_key *k, const struct rijn_inst *in, const uint8_t 
     rijn_wipe(l, 16);
     k->inst = in;
     return RIJN_OK;
-}
-
-int rijn_cmac_init(rijn_cmac_key *k, const char *driver, const uint8_t *key, size_t key_len)
-{
-    const struct rijn_inst *in;
-    if (!k) return RIJN_ERR_NULL;
-    k->inst = NULL;
-    if (key_len != 16 && key_len != 24 && key_len != 32) return RIJN_ERR_KEY_LEN;
-    int r = rijn_lookup("cmac(aes)", driver, &in);
-    return r ? r : rijn_cmac_setup(k, in, key, key_len);
 }
 
 void rijn_cmac_clear(rijn_cmac_key *k)
@@ -148,3 +139,33 @@ int rijn_cmac_verify(const rijn_cmac_key *k, const uint8_t *in, size_t len, cons
     rijn_wipe(t, 16);
     return r;
 }
+
+/* SP 800-38B Appendix D.1, Examples 1 and 2. */
+static int cmac_selftest(const struct rijn_inst *in)
+{
+    rijn_cmac_key k;
+    uint8_t key[16], pt[16], tag[16];
+    rijn_unhex(key, "2b7e151628aed2a6abf7158809cf4f3c");
+    rijn_unhex(pt, "6bc1bee22e409f96e93d7e117393172a");
+    int ok = cmac_setup(&k, in, key, 16) == RIJN_OK && rijn_cmac(&k, NULL, 0, tag, 16) == RIJN_OK &&
+             rijn_eq_hex(tag, "bb1d6929e95937287fa37d129b756746");
+    ok = ok && rijn_cmac(&k, pt, 16, tag, 16) == RIJN_OK && rijn_eq_hex(tag, "070a16b46b4d4144f79bdd9dd04a287c");
+    rijn_cmac_clear(&k);
+    return ok ? 0 : -1;
+}
+
+/* All serial: one block in flight, the driver's serial priority. */
+static int cmac_priority(const struct rijn_desc *const part[])
+{
+    return rijn_serial_priority(part[0]);
+}
+
+const struct rijn_template rijn_cmac_template = {
+    .alg = "cmac(aes)",
+    .nparts = 1,
+    .part = { &rijn_kind_aes },
+    .fmt = "cmac(%s)",
+    .priority = cmac_priority,
+    .setup = cmac_setup,
+    .selftest = cmac_selftest,
+};

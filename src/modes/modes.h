@@ -1,24 +1,24 @@
 /*
- * Internal entry points of the mode layer: key setup for an instance that
- * the caller already resolved (the self-tests use these, since resolving
- * would run the self-test again), and shared mode helpers.
+ * Shared pieces of the mode layer (src/modes/): the modes are written once,
+ * in portable C, over the block-cipher kind's interface (aes/cipher.h).
+ * Each mode file ends with its template descriptor (core/driver.h): name
+ * format, priority rule, context setup and known-answer test.
  */
 #ifndef RIJN_MODES_H
 #define RIJN_MODES_H
 
-#include "core/internal.h"
-
-RIJN_HIDDEN int rijn_ecb_setup(rijn_ecb_ctx *c, const struct rijn_inst *in, const uint8_t *key, size_t key_len);
-RIJN_HIDDEN int rijn_cbc_setup(rijn_cbc_ctx *c, const struct rijn_inst *in, const uint8_t *key, size_t key_len);
-RIJN_HIDDEN int rijn_ctr_setup(rijn_ctr_ctx *c, const struct rijn_inst *in, const uint8_t *key, size_t key_len,
-                               const uint8_t iv[16]);
-RIJN_HIDDEN int rijn_xts_setup(rijn_xts_ctx *c, const struct rijn_inst *in, const uint8_t *key, size_t key_len);
-RIJN_HIDDEN int rijn_gcm_setup(rijn_gcm_key *k, const struct rijn_inst *in, const uint8_t *key, size_t key_len);
-RIJN_HIDDEN int rijn_ccm_setup(rijn_ccm_key *k, const struct rijn_inst *in, const uint8_t *key, size_t key_len);
-RIJN_HIDDEN int rijn_cmac_setup(rijn_cmac_key *k, const struct rijn_inst *in, const uint8_t *key, size_t key_len);
+#include "aes/cipher.h"
+#include "core/kat.h"
 
 /* Blocks processed per stack buffer in the mode loops: 32 blocks = 512
  * bytes, a whole number of 4-, 8- and 16-block driver batches. */
 #define RIJN_CHUNK_BLOCKS 32
+
+/* CTR keystream over n blocks: out = in xor E(ctr), E(ctr+1), ...
+ * inc32: increment only the low 32 bits (GCM's inc32), else all 128 bits.
+ * ctr is advanced by n. The driver's own CTR path if it has one, else
+ * counter blocks through its encrypt (src/modes/ctr.c). */
+RIJN_HIDDEN void rijn_ctr_blocks(const rijn_aes_key *k, uint8_t ctr[16], uint8_t *out, const uint8_t *in,
+                                 size_t n, bool inc32);
 
 #endif

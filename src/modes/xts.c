@@ -8,28 +8,19 @@
  */
 #include "modes/modes.h"
 
-int rijn_xts_setup(rijn_xts_ctx *c, const struct rijn_inst *in, const uint8_t *key, size_t key_len)
+static int xts_setup(void *ctx, const struct rijn_inst *in, const uint8_t *key, size_t key_len)
 {
+    rijn_xts_ctx *c = ctx;
     size_t half = key_len / 2;
     c->inst = NULL;
     if (key_len != 32 && key_len != 48 && key_len != 64) return RIJN_ERR_KEY_LEN;
     if (!key) return RIJN_ERR_NULL;
     if (rijn_ct_memcmp(key, key + half, half) == 0) return RIJN_ERR_WEAK_KEY;
-    int r = rijn_aes_setkey(&c->k1, in->cipher, key, half);
-    if (r == RIJN_OK) r = rijn_aes_setkey(&c->k2, in->cipher, key + half, half);
+    int r = rijn_aes_setkey(&c->k1, in->part[0], key, half);
+    if (r == RIJN_OK) r = rijn_aes_setkey(&c->k2, in->part[0], key + half, half);
     if (r == RIJN_OK) c->inst = in;
     c->dir = -1;
     return r;
-}
-
-int rijn_xts_init(rijn_xts_ctx *c, const char *driver, const uint8_t *key, size_t key_len)
-{
-    const struct rijn_inst *in;
-    if (!c) return RIJN_ERR_NULL;
-    c->inst = NULL;
-    if (key_len != 32 && key_len != 48 && key_len != 64) return RIJN_ERR_KEY_LEN;
-    int r = rijn_lookup("xts(aes)", driver, &in);
-    return r ? r : rijn_xts_setup(c, in, key, key_len);
 }
 
 static void mul_alpha(uint64_t *lo, uint64_t *hi)
@@ -166,3 +157,35 @@ void rijn_xts_clear(rijn_xts_ctx *c)
 {
     rijn_wipe(c, sizeof *c);
 }
+
+/* IEEE 1619-2007 Appendix B, vector 2. */
+static int xts_selftest(const struct rijn_inst *in)
+{
+    rijn_xts_ctx c;
+    uint8_t key[32], iv[16], pt[32], out[32];
+    rijn_unhex(key, "1111111111111111111111111111111122222222222222222222222222222222");
+    rijn_unhex(iv, "33333333330000000000000000000000");
+    memset(pt, 0x44, 32);
+    int ok = xts_setup(&c, in, key, 32) == RIJN_OK && rijn_xts_encrypt(&c, iv, out, pt, 32) == RIJN_OK &&
+             rijn_eq_hex(out, "c454185e6a16936e39334038acef838bfb186fff7480adc4289382ecd6d394f0");
+    ok = ok && rijn_xts_decrypt(&c, iv, out, out, 32) == RIJN_OK && memcmp(out, pt, 32) == 0;
+    rijn_xts_clear(&c);
+    return ok ? 0 : -1;
+}
+
+/* Blocks are independent given their tweaks: the driver's (parallel)
+ * priority. */
+static int xts_priority(const struct rijn_desc *const part[])
+{
+    return part[0]->priority;
+}
+
+const struct rijn_template rijn_xts_template = {
+    .alg = "xts(aes)",
+    .nparts = 1,
+    .part = { &rijn_kind_aes },
+    .fmt = "xts(%s)",
+    .priority = xts_priority,
+    .setup = xts_setup,
+    .selftest = xts_selftest,
+};

@@ -88,7 +88,7 @@ int main(int argc, char **argv)
      * AES and GHASH, found by their composed name in the registry. */
     const char *gcm_drivers[2] = { rijn_selected_driver("gcm(aes)"), NULL };
     char tmpl[128];
-    snprintf(tmpl, sizeof tmpl, "gcm_base(ctr(%s),%s)", rijn_selected_driver("aes"), rijn_selected_driver("gf128"));
+    snprintf(tmpl, sizeof tmpl, "gcm_base(ctr(%s),%s)", rijn_selected_driver("aes"), rijn_selected_driver("ghash"));
     if (rijn_resolve("gcm(aes)", tmpl, &gcm_drivers[1]) != RIJN_OK) gcm_drivers[1] = NULL;
 
     for (int g = 0; g < 2 && gcm_drivers[g]; g++) {

@@ -5,7 +5,7 @@
  * then inlined, the round loops unroll, and the driver's steady-state loop
  * body, between its RIJN_MCA_BEGIN/END, becomes straight-line code that
  * llvm-mca can analyse. The bit-sliced cores read the round count through
- * RIJN_ROUNDS (src/core/internal.h), pinned here to 10 as well, because
+ * RIJN_ROUNDS (src/core/tooling.h), pinned here to 10 as well, because
  * GCC does not carry a constant through a copy of their 4 KiB schedule.
  * Built only by bench/mca.py (-DRIJN_MCA), never linked into anything.
  */

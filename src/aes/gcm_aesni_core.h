@@ -188,7 +188,7 @@ AESNI_INLINE void gcm_aead_body(gcm_crypt_fn *crypt, const void *ks, const void 
     }                                                                                                              \
     static const struct rijn_gcm_ops ops = { .crypt = prefix##_crypt, .aead = prefix##_aead };
 /* The descriptor's ops: the table above, or NULL where it is not built. */
-#define GCM_AESNI_OPS_PTR(ops) (&ops)
+#define GCM_AESNI_OPS_PTR(ops) (&(ops))
 
 #else
 /* Not x86-64: no functions, so the registry leaves the driver out. */

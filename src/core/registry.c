@@ -29,7 +29,7 @@
 #include "core/driver.h"
 
 static const struct rijn_desc *const drivers[] = {
-#define RIJN_DRIVER(sym) &sym,
+#define RIJN_DRIVER(sym) &(sym),
 #define RIJN_TEMPLATE(sym)
 #include "core/drivers.def"
 #undef RIJN_DRIVER
@@ -39,7 +39,7 @@ static const struct rijn_desc *const drivers[] = {
 
 static const struct rijn_template *const templates[] = {
 #define RIJN_DRIVER(sym)
-#define RIJN_TEMPLATE(sym) &sym,
+#define RIJN_TEMPLATE(sym) &(sym),
 #include "core/drivers.def"
 #undef RIJN_DRIVER
 #undef RIJN_TEMPLATE

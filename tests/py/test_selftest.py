@@ -28,9 +28,11 @@ def listing(fail=None):
 
 
 def hooks_compiled():
-    # With the hook, failing every "-ct" driver leaves no constant-time
-    # candidate for ctr(aes); without it, nothing changes.
-    return not any(e["selected"] for e in listing("-ct") if e["algorithm"] == "ctr(aes)")
+    # With the hook, failing every "ctr(" instance leaves no candidate for
+    # ctr(aes); without it, nothing changes. (Failing "-ct" drivers, as this
+    # asked before, leaves the hardware drivers of an AES-NI machine, so
+    # the suite was skipped there even in the build with the hook.)
+    return not any(e["selected"] for e in listing("ctr(") if e["algorithm"] == "ctr(aes)")
 
 
 pytestmark = pytest.mark.skipif(not hooks_compiled(),
@@ -60,5 +62,5 @@ def test_pinning_a_failed_driver_is_refused():
 
 
 def test_no_constant_time_driver_left_means_an_error():
-    r = rijn("enc", "--alg", "ctr(aes)", "--key", "00" * 16, "--iv", "00" * 16, fail="-ct")
+    r = rijn("enc", "--alg", "ctr(aes)", "--key", "00" * 16, "--iv", "00" * 16, fail="ctr(")
     assert r.returncode == 2 and r.stdout == b"", r.stderr

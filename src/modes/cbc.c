@@ -127,19 +127,13 @@ static int cbc_selftest(const struct rijn_inst *in)
     return ok ? 0 : -1;
 }
 
-/* Encryption is a serial chain (one block in flight), decryption is
- * parallel: the mean of the driver's serial and parallel priorities. */
-static int cbc_priority(const struct rijn_desc *const part[])
-{
-    return (part[0]->priority + rijn_serial_priority(part[0])) / 2;
-}
 
 const struct rijn_template rijn_cbc_template = {
     .alg = "cbc(aes)",
     .nparts = 1,
     .part = { &rijn_kind_aes },
     .fmt = "cbc(%s)",
-    .priority = cbc_priority,
+    .priority = rijn_prio_mixed, /* serial encryption, parallel decryption */
     .setup = cbc_setup,
     .selftest = cbc_selftest,
 };

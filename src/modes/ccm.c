@@ -179,12 +179,6 @@ static int ccm_selftest(const struct rijn_inst *in)
     return ok ? 0 : -1;
 }
 
-/* A serial CBC-MAC beside a parallel CTR: the mean of the driver's serial
- * and parallel priorities. */
-static int ccm_priority(const struct rijn_desc *const part[])
-{
-    return (part[0]->priority + rijn_serial_priority(part[0])) / 2;
-}
 
 /* The CBC-MAC half runs on the driver's serial code: name that driver. */
 static void ccm_args(const struct rijn_desc *const part[], const char *arg[RIJN_MAX_PARTS])
@@ -199,7 +193,7 @@ const struct rijn_template rijn_ccm_template = {
     .part = { &rijn_kind_aes },
     .fmt = "ccm_base(ctr(%s),cbcmac(%s))",
     .args = ccm_args,
-    .priority = ccm_priority,
+    .priority = rijn_prio_mixed, /* a serial CBC-MAC beside a parallel CTR */
     .setup = ccm_setup,
     .selftest = ccm_selftest,
 };

@@ -154,18 +154,13 @@ static int cmac_selftest(const struct rijn_inst *in)
     return ok ? 0 : -1;
 }
 
-/* All serial: one block in flight, the driver's serial priority. */
-static int cmac_priority(const struct rijn_desc *const part[])
-{
-    return rijn_serial_priority(part[0]);
-}
 
 const struct rijn_template rijn_cmac_template = {
     .alg = "cmac(aes)",
     .nparts = 1,
     .part = { &rijn_kind_aes },
     .fmt = "cmac(%s)",
-    .priority = cmac_priority,
+    .priority = rijn_prio_serial, /* all serial: one block in flight */
     .setup = cmac_setup,
     .selftest = cmac_selftest,
 };

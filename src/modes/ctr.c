@@ -95,18 +95,13 @@ static int ctr_selftest(const struct rijn_inst *in)
     return ok ? 0 : -1;
 }
 
-/* Every counter block is independent: the driver's (parallel) priority. */
-static int ctr_priority(const struct rijn_desc *const part[])
-{
-    return part[0]->priority;
-}
 
 const struct rijn_template rijn_ctr_template = {
     .alg = "ctr(aes)",
     .nparts = 1,
     .part = { &rijn_kind_aes },
     .fmt = "ctr(%s)",
-    .priority = ctr_priority,
+    .priority = rijn_prio_parallel, /* every counter block is independent */
     .setup = ctr_setup,
     .selftest = ctr_selftest,
 };

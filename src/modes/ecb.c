@@ -50,18 +50,13 @@ static int ecb_selftest(const struct rijn_inst *in)
     return ok ? 0 : -1;
 }
 
-/* Every block is independent: the driver's (parallel) priority. */
-static int ecb_priority(const struct rijn_desc *const part[])
-{
-    return part[0]->priority;
-}
 
 const struct rijn_template rijn_ecb_template = {
     .alg = "ecb(aes)",
     .nparts = 1,
     .part = { &rijn_kind_aes },
     .fmt = "ecb(%s)",
-    .priority = ecb_priority,
+    .priority = rijn_prio_parallel, /* every block is independent */
     .setup = ecb_setup,
     .selftest = ecb_selftest,
 };

@@ -21,4 +21,14 @@
 RIJN_HIDDEN void rijn_ctr_blocks(const rijn_aes_key *k, uint8_t ctr[16], uint8_t *out, const uint8_t *in,
                                  size_t n, bool inc32);
 
+/* Priority rules that templates over one block cipher share (prio.c).
+ * Parallel work (independent blocks) ranks at the driver's priority; a
+ * serial chain (one block in flight) at its serial priority, where a
+ * bit-sliced driver, slow on one block, ranks below a one-block driver; a
+ * mode with both halves at the mean of the two. Each template says which
+ * applies to it, and why, beside its descriptor. */
+RIJN_HIDDEN int rijn_prio_parallel(const struct rijn_desc *const part[]);
+RIJN_HIDDEN int rijn_prio_serial(const struct rijn_desc *const part[]);
+RIJN_HIDDEN int rijn_prio_mixed(const struct rijn_desc *const part[]);
+
 #endif

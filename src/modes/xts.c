@@ -173,19 +173,13 @@ static int xts_selftest(const struct rijn_inst *in)
     return ok ? 0 : -1;
 }
 
-/* Blocks are independent given their tweaks: the driver's (parallel)
- * priority. */
-static int xts_priority(const struct rijn_desc *const part[])
-{
-    return part[0]->priority;
-}
 
 const struct rijn_template rijn_xts_template = {
     .alg = "xts(aes)",
     .nparts = 1,
     .part = { &rijn_kind_aes },
     .fmt = "xts(%s)",
-    .priority = xts_priority,
+    .priority = rijn_prio_parallel, /* blocks are independent given their tweaks */
     .setup = xts_setup,
     .selftest = xts_selftest,
 };

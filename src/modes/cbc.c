@@ -127,7 +127,6 @@ static int cbc_selftest(const struct rijn_inst *in)
     return ok ? 0 : -1;
 }
 
-
 const struct rijn_template rijn_cbc_template = {
     .alg = "cbc(aes)",
     .nparts = 1,

@@ -154,7 +154,6 @@ static int cmac_selftest(const struct rijn_inst *in)
     return ok ? 0 : -1;
 }
 
-
 const struct rijn_template rijn_cmac_template = {
     .alg = "cmac(aes)",
     .nparts = 1,

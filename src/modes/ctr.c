@@ -95,7 +95,6 @@ static int ctr_selftest(const struct rijn_inst *in)
     return ok ? 0 : -1;
 }
 
-
 const struct rijn_template rijn_ctr_template = {
     .alg = "ctr(aes)",
     .nparts = 1,

@@ -50,7 +50,6 @@ static int ecb_selftest(const struct rijn_inst *in)
     return ok ? 0 : -1;
 }
 
-
 const struct rijn_template rijn_ecb_template = {
     .alg = "ecb(aes)",
     .nparts = 1,

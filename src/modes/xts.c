@@ -173,7 +173,6 @@ static int xts_selftest(const struct rijn_inst *in)
     return ok ? 0 : -1;
 }
 
-
 const struct rijn_template rijn_xts_template = {
     .alg = "xts(aes)",
     .nparts = 1,

@@ -26,6 +26,10 @@ LIB_SRC := $(wildcard src/core/*.c src/api/*.c src/aes/*.c src/gf128/*.c src/mod
 LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
 HDRS    := $(wildcard include/rijn/*.h src/core/*.h src/core/*.def src/modes/*.h src/aes/*.h src/gf128/*.h)
 
+# support/: the typed adapters from registry algorithm names to the C API,
+# shared by the CLI, the C tests and the fuzzers (not part of librijn).
+SUPPORT_SRC := $(wildcard support/*.c)
+SUPPORT_A := $(BUILD)/libsupport.a
 CLI_SRC := $(wildcard cli/*.c)
 TEST_C  := $(wildcard tests/c/*.c)
 TEST_BIN := $(TEST_C:tests/c/%.c=$(BUILD)/tests/%)
@@ -69,8 +73,13 @@ $(BUILD)/librijn.so: $(BUILD)/librijn.so.$(VERSION)
 	ln -sf librijn.so.$(VERSION) $@
 
 # The CLI links the static library, so build/rijn runs from anywhere.
-$(BUILD)/rijn: $(CLI_SRC) $(wildcard cli/*.h) $(BUILD)/librijn.a
-	$(CC) $(CFLAGS_ALL) -o $@ $(CLI_SRC) $(BUILD)/librijn.a $(LDLIBS_ALL) -ldl -lm
+$(SUPPORT_SRC:%.c=$(BUILD)/obj/%.o): $(wildcard support/*.h)
+$(SUPPORT_A): $(SUPPORT_SRC:%.c=$(BUILD)/obj/%.o)
+	@rm -f $@
+	$(AR) rcs $@ $^
+
+$(BUILD)/rijn: $(CLI_SRC) $(wildcard cli/*.h) $(SUPPORT_A) $(BUILD)/librijn.a
+	$(CC) $(CFLAGS_ALL) -Isupport -o $@ $(CLI_SRC) $(SUPPORT_A) $(BUILD)/librijn.a $(LDLIBS_ALL) -ldl -lm
 
 provider: $(PROVIDER)
 ifneq ($(HAVE_OSSL3),1)
@@ -92,9 +101,9 @@ $(BUILD)/rijn.pc: rijn.pc.in
 	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' $< > $@
 
 tests: $(TEST_BIN)
-$(BUILD)/tests/%: tests/c/%.c tests/c/testutil.h $(BUILD)/librijn.a
+$(BUILD)/tests/%: tests/c/%.c tests/c/testutil.h $(SUPPORT_A) $(BUILD)/librijn.a
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ALL) -Itests/c -o $@ $< $(BUILD)/librijn.a $(LDLIBS_ALL)
+	$(CC) $(CFLAGS_ALL) -Itests/c -Isupport -o $@ $< $(SUPPORT_A) $(BUILD)/librijn.a $(LDLIBS_ALL)
 
 check: all
 	./scripts/check.sh
@@ -103,9 +112,9 @@ check: all
 # seconds per target (default 600). make check runs a short round itself.
 FUZZ_SRC := $(wildcard tests/fuzz/fuzz_*.c)
 fuzz-bins: $(FUZZ_SRC:tests/fuzz/%.c=$(BUILD)/fuzz/%)
-$(BUILD)/fuzz/%: tests/fuzz/%.c $(wildcard tests/fuzz/*.h) $(BUILD)/librijn.a
+$(BUILD)/fuzz/%: tests/fuzz/%.c $(wildcard tests/fuzz/*.h) $(SUPPORT_A) $(BUILD)/librijn.a
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ALL) -fsanitize=fuzzer -Itests/fuzz -o $@ $< $(BUILD)/librijn.a -lcrypto $(LDLIBS_ALL)
+	$(CC) $(CFLAGS_ALL) -fsanitize=fuzzer -Itests/fuzz -Isupport -o $@ $< $(SUPPORT_A) $(BUILD)/librijn.a -lcrypto $(LDLIBS_ALL)
 
 fuzz:
 	./scripts/fuzz.sh $(or $(FUZZ_TIME),600)

@@ -10,13 +10,13 @@ for t in cppcheck clang-tidy; do
 done
 echo "== cppcheck $(cppcheck --version | awk '{print $2}')"
 cppcheck --quiet --enable=warning,portability,performance --std=c11 --inline-suppr --error-exitcode=1 \
-    -Iinclude -Isrc -D__x86_64__ src cli provider tests/c tests/fuzz tests/provider
+    -Iinclude -Isrc -Isupport -D__x86_64__ src support cli provider tests/c tests/fuzz tests/provider
 mkdir -p build
 echo "== clang-tidy $(clang-tidy --version | awk '/version/ {print $NF}')"
-files=(src/*/*.c cli/*.c provider/*.c tests/c/*.c tests/fuzz/*.c tests/provider/*.c)
+files=(src/*/*.c support/*.c cli/*.c provider/*.c tests/c/*.c tests/fuzz/*.c tests/provider/*.c)
 # Two ways through the x86 drivers: real VAES, and the per-lane emulation.
 printf '%s\n' "${files[@]}" | xargs -P "$(nproc 2>/dev/null || echo 2)" -I{} \
-    clang-tidy -quiet {} -- -std=c11 -Iinclude -Isrc -Itests/c -Itests/fuzz -D_DEFAULT_SOURCE 2>/dev/null |
+    clang-tidy -quiet {} -- -std=c11 -Iinclude -Isrc -Isupport -Itests/c -Itests/fuzz -D_DEFAULT_SOURCE 2>/dev/null |
     tee build/lint-tidy.txt
 printf '%s\n' src/aes/*.c | xargs -P "$(nproc 2>/dev/null || echo 2)" -I{} \
     clang-tidy -quiet {} -- -std=c11 -Iinclude -Isrc -D_DEFAULT_SOURCE -DRIJN_EMULATE_VAES 2>/dev/null |

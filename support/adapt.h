@@ -86,10 +86,11 @@ struct rs_alg {
     /* Streaming (NULL where the API has none: ECB, CCM). start, then aad
      * (RS_AEAD, all before any data), then updates, then final with the
      * rest. update lengths must be multiples of update_granule; when the
-     * message length is not a multiple of it, final must take at least
-     * final_min bytes (XTS: the last full block travels with the partial
-     * one). final writes the tag (encrypt, RS_MAC) or checks it (decrypt);
-     * RS_MAC's update and final take out = NULL. */
+     * message length is not a multiple of it, final must take final_min
+     * bytes more than the partial granule (XTS: the last full block travels
+     * with the partial one, since stealing rewrites it). final writes the
+     * tag (encrypt, RS_MAC) or checks it (decrypt); RS_MAC's update and
+     * final take out = NULL. */
     size_t update_granule, final_min;
     int (*s_start)(rs_stream *s, void *ctx, const uint8_t *iv, size_t iv_len, int encrypt);
     int (*s_aad)(rs_stream *s, const uint8_t *aad, size_t len);

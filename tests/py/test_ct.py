@@ -23,7 +23,6 @@ import pytest
 
 CT_BUILD = os.environ.get("RIJN_CT_BUILD", os.path.join(os.path.dirname(__file__), "..", "..", "build-ct"))
 PROG = os.path.join(CT_BUILD, "tests", "ct_taint")
-MODES = ("ecb(aes)", "cbc(aes)", "ctr(aes)", "xts(aes)", "gcm(aes)", "ccm(aes)", "cmac(aes)")
 
 if not shutil.which("valgrind"):
     pytest.skip("valgrind is not installed: the constant-time check cannot run", allow_module_level=True)
@@ -38,7 +37,9 @@ def _list():
             for n, a, c, v, s in rows]
 
 
-DRIVERS = [d for d in _list() if d["available"] and d["algorithm"] in MODES]
+# ct_taint --list gives the drivers of every mode it can call (those with
+# an adapter in support/adapt.c): the registry's list, no names kept here.
+DRIVERS = [d for d in _list() if d["available"]]
 
 
 @pytest.mark.parametrize("d", DRIVERS, ids=[d["driver"] for d in DRIVERS])

@@ -32,9 +32,12 @@
  * batch, which removes the long tail of interrupts and preemption. The
  * reported t is the largest |t| over these.
  *
- * A constant-time driver whose |t| exceeds 4.5 is measured again with four
- * times as many measurements: a real leak grows like sqrt(N), a noise
- * excursion does not come back. Only a confirmed excess fails.
+ * A constant-time driver whose |t| exceeds 4.5 is measured again, twice,
+ * each time with four times as many measurements: a real leak grows like
+ * sqrt(N) and shows in both, a noise excursion does not come back. Only an
+ * excess confirmed by both re-runs fails. (One re-run was not enough: a CI
+ * run on a shared VM once confirmed an excursion in a constant-time
+ * driver, and a second independent one squares that chance.)
  *
  * usage: dudect [-n MEASUREMENTS] [-f SUBSTRING] [-l]
  *   -n  measurements per class per test (default 20000)
@@ -343,9 +346,17 @@ int main(int argc, char **argv)
         } else if (tv <= 4.5) {
             verdict = "ok";
         } else {
-            /* Confirm with four times the measurements. */
+            /* Confirm with four times the measurements, twice: the second
+             * re-run only if the first also exceeds. */
             double m0b = 0, m1b = 0, tv2 = measure(t, 4 * n, &m0b, &m1b);
             if (tv2 < 0) return 1;
+            if (tv2 > 4.5) {
+                double tv3 = measure(t, 4 * n, &m0b, &m1b);
+                if (tv3 < 0) return 1;
+                printf("  %-9s %-46s %-9s %8.2f  re-run with %zu: |t| = %.2f, again: |t| = %.2f\n", t->a->alg,
+                       t->driver, secret_name[t->secret], tv, 4 * n, tv2, tv3);
+                tv2 = tv3;
+            }
             if (tv2 > 4.5) {
                 leaks++;
                 printf("  %-9s %-46s %-9s %8.2f  confirmed with %zu: |t| = %.2f\n", t->a->alg, t->driver,

@@ -17,13 +17,40 @@
  *     K1 == K2) gives RIJN_ERR_WEAK_KEY at init;
  *   - otherwise the output equals OpenSSL's; for padded decryption the
  *     verdict (valid padding or not) and the length equal OpenSSL's too,
- *     and a refused padding leaves the output zeroed and the length 0.
+ *     and a refused padding leaves the output zeroed and the length 0;
+ *   - where the adapter streams (CBC, CTR, XTS), the same message in two
+ *     calls, all of it but the last update_granule (XTS: as much as final
+ *     leaves), then the rest, equals it too: the state after a call of any
+ *     length (CBC's chaining value, CTR's counter, XTS's tweak) is right.
+ *     fuzz_stream splits at random points.
  * Where OpenSSL lacks the key size (AES-192-XTS), the first driver is the
  * reference for the others, verdict and output.
  */
 #include "fuzz.h"
 
 static fuzz_algs algs;
+
+/* The message in two stream calls: the longest update the mode allows
+ * short of the whole message, then final with the rest. */
+static void two_calls(const struct rs_alg *a, const char *drv, void *ctx, const uint8_t *key, size_t key_len, int dec,
+                      const uint8_t *iv, const uint8_t *msg, size_t len, const uint8_t *ref)
+{
+    size_t g = a->update_granule, part = len % g;
+    size_t split = part ? (len - part >= a->final_min ? len - part - a->final_min : 0) : (len >= g ? len - g : 0);
+    split -= split % g;
+    uint8_t *base = dup_off(msg, len, 0), *obuf = zalloc(len + 1);
+    rs_stream s;
+    memset(&s, 0, sizeof s);
+    int rc = a->init(ctx, drv, key, key_len);
+    if (!rc) rc = a->s_start(&s, ctx, iv, a->iv_len, !dec);
+    if (!rc) rc = a->s_update(&s, obuf + 1, base + 1, split);
+    if (!rc) rc = a->s_final(&s, obuf + 1 + split, base + 1 + split, len - split, NULL, 0);
+    if (rc != RIJN_OK) FAIL("%s: %zu bytes as %zu + %zu: %d", drv, len, split, len - split, rc);
+    check_eq("two calls", drv, ref, obuf + 1, len);
+    a->clear(ctx);
+    free(base);
+    free(obuf);
+}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -84,7 +111,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 memcpy(ref, out, out_len);
                 ref_name = drv;
             }
-            if (rc != ref_rc) FAIL("%s: pad %d dec %d, %zu bytes gave %d, %s %d", drv, pad, dec, len, rc, ref_name, ref_rc);
+            if (rc != ref_rc)
+                FAIL("%s: pad %d dec %d, %zu bytes gave %d, %s %d", drv, pad, dec, len, rc, ref_name, ref_rc);
             if (rc == RIJN_ERR_PADDING) {
                 if (!is_zero(out, len)) FAIL("%s: refused padding left plaintext in the output", drv);
                 if (out_len != 0) FAIL("%s: refused padding gave length %zu", drv, out_len);
@@ -92,6 +120,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 if (out_len != ref_len) FAIL("%s: length %zu, %s %zu", drv, out_len, ref_name, ref_len);
                 check_eq(a->alg, drv, ref, out, ref_len);
             }
+            if (a->s_start && !pad) two_calls(a, drv, ctx, key, key_len, dec, iv, msg, len, ref);
         }
         free(base);
         free(obuf);

@@ -116,8 +116,10 @@ def main():
                 else:
                     dec = rng.randrange(2)
                     out["fuzz_block"].append(head(i, dec | rng.randrange(2) << 1) + (t["ct"] if dec else t["msg"]))
-                # Any cipher, raw, on the same data.
-                out["fuzz_block"].append(head(rng.randrange(len(algs)), rng.randrange(4)) + t["ct"])
+                # Any cipher, raw, on the same data, repeated: past the
+                # drivers' batches of blocks.
+                data = t["ct"] * rng.randrange(1, 12)
+                out["fuzz_block"].append(head(rng.randrange(len(algs)), rng.randrange(4)) + data)
             elif sh == "RS_AEAD":
                 tag_len = g["tagSize"] // 8
                 head = lambda fl: (bytes([i, ks, tag_len, fl]) + pad(k, 64) + field(iv, 2 * alg["iv_max"])
@@ -129,14 +131,17 @@ def main():
             else:
                 out["fuzz_mac"].append(bytes([i, ks, len(t["tag"])]) + pad(k, 64) + pad(t["tag"], 16) + t["msg"])
             # Streaming: the same algorithm when it streams, and any that
-            # does, on the same key and data, with random scripts (split
-            # points, forbidden calls) and flags (direction, tag length).
+            # does, on the same key and data (repeated: past the drivers'
+            # batches), with random scripts (split points, short ones
+            # more often; forbidden calls) and flags (direction, tag
+            # length).
             if rng.randrange(2) == 0:
                 continue
             for j in {streams.index(alg) if alg in streams else rng.randrange(len(streams)),
                       rng.randrange(len(streams))}:
-                script = bytes(rng.randrange(256) for _ in range(rng.randrange(12)))
-                data = t["ct"] if sh == "RS_CIPHER" else t["msg"]
+                script = bytes(rng.choice((rng.randrange(256), rng.randrange(16) | rng.randrange(2) << 7))
+                               for _ in range(rng.randrange(12)))
+                data = (t["ct"] if sh == "RS_CIPHER" else t["msg"]) * rng.randrange(1, 12)
                 out["fuzz_stream"].append(bytes([j, ks, rng.randrange(256), min(len(iv), 255)]) + pad(k, 64)
                                           + pad(iv, 16) + field(t.get("aad", b""), 255) + field(script, 64) + data)
 

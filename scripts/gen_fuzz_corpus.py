@@ -1,6 +1,10 @@
 #!/usr/bin/env python3
 """Write the fuzzers' seed corpus (tests/fuzz/corpus/<target>/) from the
-Wycheproof vectors, in the input layout that tests/fuzz/fuzz.h documents.
+Wycheproof vectors, in the input layouts that tests/fuzz/fuzz_*.c document.
+The targets pick an algorithm by its index among the adapters of their
+shape (support/adapt.c, in table order), so the indices are read from that
+table, and each file aes_<mode>_test.json goes to its mode's adapter: no
+list of modes here.
 
 A sample of each file's cases, valid and invalid, chosen deterministically,
 so the seeds start the fuzzer on accepted tags, refused tags, odd IV and
@@ -13,6 +17,7 @@ import hashlib
 import json
 import os
 import random
+import re
 import shutil
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -48,59 +53,97 @@ def sample(items, n, rng):
     return good[: n - min(len(bad), n // 2)] + bad[: n // 2]
 
 
+def adapters():
+    """The adapter table of support/adapt.c, in rs_get order: the targets
+    pick an algorithm by its index among the adapters of their shape."""
+    with open(os.path.join(ROOT, "support", "adapt.c")) as f:
+        src = f.read()
+    body = src[src.index("table[] = {"):]
+    body = body[: body.index("\n};")]
+    out = []
+    for e in re.split(r"\n    \{ ", body)[1:]:
+        m = re.match(r"CIPHER\((\w+), (\d+)", e)
+        if m:
+            a = {"mode": m[1], "shape": "RS_CIPHER", "iv_max": int(m[2])}
+        else:
+            a = {"mode": re.search(r'\.mode = "(\w+)"', e)[1], "shape": re.search(r"\.shape = (RS_\w+)", e)[1],
+                 "iv_max": int((re.search(r"\.iv_max = (\d+)", e) or [0, 0])[1])}
+        a["parts"] = int(re.search(r"\.key_parts = (\d+)", e)[1])
+        a["stream"] = "STREAM(" in e
+        a["pad"] = ".crypt_pad" in e
+        out.append(a)
+    if not out:
+        raise SystemExit("gen_fuzz_corpus: no adapters found in support/adapt.c")
+    return out
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--wycheproof", default=os.path.join(ROOT, "..", "shared", "vectors", "wycheproof"))
     ap.add_argument("--per-file", type=int, default=24)
     a = ap.parse_args()
     rng = random.Random(1)
-    out = {t: [] for t in ("fuzz_block", "fuzz_gcm", "fuzz_ccm", "fuzz_cmac", "fuzz_stream")}
+    table = adapters()
+    shape = {sh: [x for x in table if x["shape"] == sh] for sh in ("RS_CIPHER", "RS_AEAD", "RS_MAC")}
+    streams = [x for x in table if x["stream"]]
+    target = {"RS_CIPHER": "fuzz_block", "RS_AEAD": "fuzz_aead", "RS_MAC": "fuzz_mac"}
+    out = {t: [] for t in list(target.values()) + ["fuzz_stream"]}
     n = a.per_file
 
-    for g, t in sample(cases(a.wycheproof, "aes_cbc_pkcs5_test.json"), n, rng):
-        k = t["key"]
-        # CBC with padding: decrypt the given ciphertext (bad paddings among
-        # the invalid cases), and encrypt the message.
-        out["fuzz_block"].append(bytes([4, KS[len(k)], 1]) + pad(k, 64) + t["iv"] + t["ct"])
-        out["fuzz_block"].append(bytes([4, KS[len(k)], 2]) + pad(k, 64) + t["iv"] + t["msg"])
-        # The raw modes on the same data.
-        mode = rng.randrange(3)
-        out["fuzz_block"].append(bytes([mode, KS[len(k)], rng.randrange(4)]) + pad(k, 64) + t["iv"] + t["ct"])
-    for g, t in sample(cases(a.wycheproof, "aes_xts_test.json"), n, rng):
-        k = t["key"]
-        if len(k) not in (32, 48, 64):
+    # Each Wycheproof file aes_<mode>_test.json (aes_<mode>_pkcs5_test.json:
+    # with PKCS#7 padding) seeds the target of its mode's adapter.
+    for name in sorted(os.listdir(a.wycheproof)):
+        m = re.fullmatch(r"aes_([a-z0-9]+)(_pkcs5)?_test\.json", name)
+        alg = m and next((x for x in table if x["mode"] == m[1]), None)
+        if not alg:
             continue
-        out["fuzz_block"].append(bytes([3, (len(k) - 32) // 16, rng.randrange(4)]) + pad(k, 64) + pad(t["iv"], 16)
-                                 + t["msg"])
-
-    for name, target, nmax in (("aes_gcm_test.json", "fuzz_gcm", 128), ("aes_ccm_test.json", "fuzz_ccm", 16)):
-        for g, t in sample(cases(a.wycheproof, name), 2 * n, rng):
+        sh, padded = alg["shape"], bool(m[2])
+        algs = shape[sh]
+        i = algs.index(alg)
+        for g, t in sample(cases(a.wycheproof, name), n if sh != "RS_AEAD" else 2 * n, rng):
             k = t["key"]
-            if len(k) not in KS or len(t["aad"]) > 255:
+            if len(k) % alg["parts"] or len(k) // alg["parts"] not in KS or len(t.get("aad", b"")) > 255:
                 continue
-            tag_len = g["tagSize"] // 8
-            head = lambda fl: bytes([KS[len(k)], tag_len, fl]) + pad(k, 32) + field(t["iv"], nmax) + field(t["aad"], 255)
-            # Open the given ciphertext and tag (the verdict must match).
-            out[target].append(head(1 | (rng.randrange(2) << 1)) + pad(t["tag"], 16) + t["ct"])
-            # Seal the message, flip a bit chosen by the flags.
-            out[target].append(head(rng.randrange(64) << 2) + bytes(16) + t["msg"])
-
-    for g, t in sample(cases(a.wycheproof, "aes_cmac_test.json"), n, rng):
-        k = t["key"]
-        if len(k) not in KS:
-            continue
-        out["fuzz_cmac"].append(bytes([KS[len(k)], len(t["tag"])]) + pad(k, 32) + pad(t["tag"], 16) + t["msg"])
-
-    # Streaming: GCM cases with 12-byte IVs, and the other families on the
-    # same keys and data, with random scripts (split points, bad calls).
-    for g, t in sample(cases(a.wycheproof, "aes_gcm_test.json"), n, rng):
-        k = t["key"]
-        if len(k) not in KS or len(t["iv"]) > 16 or not t["iv"] or len(t["aad"]) > 255:
-            continue
-        fam = rng.randrange(5)
-        script = bytes(rng.randrange(256) for _ in range(rng.randrange(12)))
-        out["fuzz_stream"].append(bytes([fam, KS[len(k)], rng.randrange(4), len(t["iv"]) - 1]) + pad(k, 64)
-                                  + pad(t["iv"], 16) + field(t["aad"], 255) + field(script, 64) + t["msg"])
+            ks = KS[len(k) // alg["parts"]]
+            iv = t.get("iv", b"")
+            if sh == "RS_CIPHER":
+                head = lambda j, fl: bytes([j, ks, fl]) + pad(k, 64) + pad(iv, 16)
+                if padded and alg["pad"]:
+                    # Decrypt the given ciphertext (bad paddings among the
+                    # invalid cases), and encrypt the message in place.
+                    out["fuzz_block"].append(head(i, 1 | 4) + t["ct"])
+                    out["fuzz_block"].append(head(i, 2 | 4) + t["msg"])
+                else:
+                    dec = rng.randrange(2)
+                    out["fuzz_block"].append(head(i, dec | rng.randrange(2) << 1) + (t["ct"] if dec else t["msg"]))
+                # Any cipher, raw, on the same data, repeated: past the
+                # drivers' batches of blocks.
+                data = t["ct"] * rng.randrange(1, 12)
+                out["fuzz_block"].append(head(rng.randrange(len(algs)), rng.randrange(4)) + data)
+            elif sh == "RS_AEAD":
+                tag_len = g["tagSize"] // 8
+                head = lambda fl: (bytes([i, ks, tag_len, fl]) + pad(k, 64) + field(iv, 2 * alg["iv_max"])
+                                   + field(t["aad"], 255))
+                # Open the given ciphertext and tag (the verdict must match).
+                out["fuzz_aead"].append(head(1 | rng.randrange(2) << 1) + pad(t["tag"], 16) + t["ct"])
+                # Seal the message, flip a bit chosen by the flags.
+                out["fuzz_aead"].append(head(rng.randrange(64) << 2) + bytes(16) + t["msg"])
+            else:
+                out["fuzz_mac"].append(bytes([i, ks, len(t["tag"])]) + pad(k, 64) + pad(t["tag"], 16) + t["msg"])
+            # Streaming: the same algorithm when it streams, and any that
+            # does, on the same key and data (repeated: past the drivers'
+            # batches), with random scripts (split points, short ones
+            # more often; forbidden calls) and flags (direction, tag
+            # length).
+            if rng.randrange(2) == 0:
+                continue
+            for j in {streams.index(alg) if alg in streams else rng.randrange(len(streams)),
+                      rng.randrange(len(streams))}:
+                script = bytes(rng.choice((rng.randrange(256), rng.randrange(16) | rng.randrange(2) << 7))
+                               for _ in range(rng.randrange(12)))
+                data = (t["ct"] if sh == "RS_CIPHER" else t["msg"]) * rng.randrange(1, 12)
+                out["fuzz_stream"].append(bytes([j, ks, rng.randrange(256), min(len(iv), 255)]) + pad(k, 64)
+                                          + pad(iv, 16) + field(t.get("aad", b""), 255) + field(script, 64) + data)
 
     for target, seeds in out.items():
         d = os.path.join(ROOT, "tests", "fuzz", "corpus", target)

@@ -132,7 +132,7 @@ static int gcm_s_update(rs_stream *s, uint8_t *out, const uint8_t *in, size_t le
 }
 static int gcm_s_final(rs_stream *s, uint8_t *out, const uint8_t *in, size_t len, uint8_t *tag, size_t tl)
 {
-    int r = rijn_gcm_update(&s->u.gcm, out, in, len);
+    int r = len ? rijn_gcm_update(&s->u.gcm, out, in, len) : RIJN_OK;
     if (r) return r;
     return s->encrypt ? rijn_gcm_finish(&s->u.gcm, tag, tl) : rijn_gcm_verify(&s->u.gcm, tag, tl);
 }
@@ -177,7 +177,7 @@ static int cmac_s_update(rs_stream *s, uint8_t *out, const uint8_t *in, size_t l
 static int cmac_s_final(rs_stream *s, uint8_t *out, const uint8_t *in, size_t len, uint8_t *tag, size_t tl)
 {
     (void)out;
-    int r = rijn_cmac_update(&s->u.cmac, in, len);
+    int r = len ? rijn_cmac_update(&s->u.cmac, in, len) : RIJN_OK;
     return r ? r : rijn_cmac_final(&s->u.cmac, tag, tl);
 }
 
@@ -201,16 +201,16 @@ static const struct rs_alg table[] = {
     { CIPHER(ecb, 0, 16, 0), .key_parts = 1 },
     { CIPHER(cbc, 16, 16, 0), .key_parts = 1, .crypt_pad = cbc_crypt_pad, STREAM(cbc, 16, 0) },
     { CIPHER(ctr, 16, 1, 0), .key_parts = 1, STREAM(ctr, 1, 0) },
-    { CIPHER(xts, 16, 1, 16), .key_parts = 2, STREAM(xts, 16, 16) },
+    { CIPHER(xts, 16, 1, 16), .key_parts = 2, STREAM(xts, 16, 16), .final_ends = 1 },
     { .alg = "gcm(aes)", .mode = "gcm", .shape = RS_AEAD, .ctx_size = sizeof(rijn_gcm_key), .key_parts = 1,
       .iv_len = 12, .iv_min = 1, .iv_max = 64, .tags = gcm_tags, .init = gcm_init, .clear = gcm_clear,
-      .seal = gcm_seal, .open = gcm_open, STREAM(gcm, 1, 0), .s_aad = gcm_s_aad },
+      .seal = gcm_seal, .open = gcm_open, STREAM(gcm, 1, 0), .s_aad = gcm_s_aad, .final_ends = 1 },
     { .alg = "ccm(aes)", .mode = "ccm", .shape = RS_AEAD, .ctx_size = sizeof(rijn_ccm_key), .key_parts = 1,
       .iv_len = 12, .iv_min = 7, .iv_max = 13, .tags = ccm_tags, .init = ccm_init, .clear = ccm_clear,
       .seal = ccm_seal, .open = ccm_open },
     { .alg = "cmac(aes)", .mode = "cmac", .shape = RS_MAC, .ctx_size = sizeof(rijn_cmac_key), .key_parts = 1,
       .tags = cmac_tags, .init = cmac_init, .clear = cmac_clear, .mac = cmac_mac, .verify = cmac_verify,
-      STREAM(cmac, 1, 0) },
+      STREAM(cmac, 1, 0), .final_ends = 1 },
 };
 #define NTABLE (sizeof table / sizeof table[0])
 

@@ -96,6 +96,11 @@ struct rs_alg {
     int (*s_aad)(rs_stream *s, const uint8_t *aad, size_t len);
     int (*s_update)(rs_stream *s, uint8_t *out, const uint8_t *in, size_t len);
     int (*s_final)(rs_stream *s, uint8_t *out, const uint8_t *in, size_t len, uint8_t *tag, size_t tag_len);
+    /* 1 where final ends the stream, so that any later call gives
+     * RIJN_ERR_STATE (XTS, GCM, CMAC); 0 where the API has no end and
+     * final is one more update (CBC, CTR). final with len 0 calls no
+     * update: after the end it reaches the tag call itself. */
+    int final_ends;
 };
 
 /* The adapter of an algorithm, or NULL. */

@@ -45,11 +45,24 @@ enum {
     PR_NO_MEMORY
 };
 
-/* Byte counters, one per mode the provider offers. They count the bytes a
- * provider context passed to librijn (payload, plus AAD for the AEADs and
- * the message for CMAC), in every instance of the provider in the process.
- * They prove that data went through rijn (the OpenVPN test reads them). */
-enum prov_family { PF_ECB, PF_CBC, PF_CTR, PF_XTS, PF_GCM, PF_CCM, PF_CMAC, PF_COUNT };
+/* The one table of what the provider offers: one row per mode family,
+ * X(ENUM, word). The registry knows the family's algorithm as
+ * "<word>(aes)"; OpenSSL knows it as "AES-<bits>-<WORD>" for each key size
+ * its front end offers, or "<WORD>" for a MAC. prov_main.c makes every
+ * name from this list (the byte counters' parameter names too); the front
+ * ends know a family by its enum only, and define its descriptor,
+ * rijn_prov_<word>. */
+#define PROV_FAMILIES(X)                                                                                        \
+    X(ECB, ecb) X(CBC, cbc) X(CTR, ctr) X(XTS, xts) X(GCM, gcm) X(CCM, ccm) X(CMAC, cmac)
+
+#define PROV_FAMILY_ENUM(F, word) PF_##F,
+enum prov_family { PROV_FAMILIES(PROV_FAMILY_ENUM) PF_COUNT };
+#undef PROV_FAMILY_ENUM
+
+/* Byte counters, one per family. They count the bytes a provider context
+ * passed to librijn (payload, plus AAD for the AEADs and the message for
+ * CMAC), in every instance of the provider in the process. They prove
+ * that data went through rijn (the OpenVPN test reads them). */
 extern _Atomic uint64_t rijn_prov_bytes[PF_COUNT];
 static inline void prov_count(enum prov_family f, size_t n)
 {
@@ -129,24 +142,25 @@ int prov_random(void *buf, size_t n);
 typedef int (*prov_xform)(void *ctx, unsigned char *out, const unsigned char *in, size_t n);
 int prov_forward(void *ctx, prov_xform f, unsigned char *out, const unsigned char *in, size_t n, size_t step);
 
-/* The mode families, keyed by the word inside the registry's algorithm
- * name ("gcm" for "gcm(aes)"). Each offers one dispatch table per key
- * size; prov_main.c registers those whose algorithm the registry can
- * serve. bits[] lists the AES key sizes (for XTS the size of one half,
- * which is how OpenSSL names XTS). */
+/* A family's front end: one dispatch table per key size. prov_main.c
+ * registers the family when the registry can serve its algorithm. bits[]
+ * lists the AES key sizes (for XTS the size of one half, which is how
+ * OpenSSL names XTS). */
 #define PROV_MAX_SIZES 3
 struct prov_family_desc {
-    const char *word;          /* "ecb", "cbc", ... */
-    enum prov_family family;
     int operation;             /* OSSL_OP_CIPHER or OSSL_OP_MAC */
     int nsizes;
     int bits[PROV_MAX_SIZES];
     const OSSL_DISPATCH *dispatch[PROV_MAX_SIZES];
 };
-extern const struct prov_family_desc rijn_prov_ecb, rijn_prov_cbc, rijn_prov_ctr, rijn_prov_xts,
-    rijn_prov_gcm, rijn_prov_ccm, rijn_prov_cmac;
+#define PROV_FAMILY_DESC(F, word) extern const struct prov_family_desc rijn_prov_##word;
+PROV_FAMILIES(PROV_FAMILY_DESC)
+#undef PROV_FAMILY_DESC
 
-/* The registry's algorithm name for a family, e.g. "gcm(aes)". */
+/* A family's names, from the table: its word ("gcm"), OpenSSL's spelling
+ * of it ("GCM"), and the registry's algorithm ("gcm(aes)"). */
+const char *prov_word(enum prov_family f);
+const char *prov_name(enum prov_family f);
 const char *prov_algorithm(enum prov_family f);
 
 /* Custom parameter: the rijn driver that serves an algorithm (cipher

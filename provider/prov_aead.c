@@ -746,8 +746,8 @@ AEAD_IMPL(ccm, PF_CCM, EVP_CIPH_CCM_MODE, 192, 24)
 AEAD_IMPL(ccm, PF_CCM, EVP_CIPH_CCM_MODE, 256, 32)
 
 const struct prov_family_desc rijn_prov_gcm = {
-    "gcm", PF_GCM, OSSL_OP_CIPHER, 3, { 128, 192, 256 }, { gcm_disp_128, gcm_disp_192, gcm_disp_256 }
+    OSSL_OP_CIPHER, 3, { 128, 192, 256 }, { gcm_disp_128, gcm_disp_192, gcm_disp_256 }
 };
 const struct prov_family_desc rijn_prov_ccm = {
-    "ccm", PF_CCM, OSSL_OP_CIPHER, 3, { 128, 192, 256 }, { ccm_disp_128, ccm_disp_192, ccm_disp_256 }
+    OSSL_OP_CIPHER, 3, { 128, 192, 256 }, { ccm_disp_128, ccm_disp_192, ccm_disp_256 }
 };

@@ -421,14 +421,14 @@ BLK_IMPL(xts, PF_XTS, 128, 32, EVP_CIPH_XTS_MODE, 16, 1, 1)
 BLK_IMPL(xts, PF_XTS, 256, 64, EVP_CIPH_XTS_MODE, 16, 1, 1)
 
 const struct prov_family_desc rijn_prov_ecb = {
-    "ecb", PF_ECB, OSSL_OP_CIPHER, 3, { 128, 192, 256 }, { blk_disp_ecb128, blk_disp_ecb192, blk_disp_ecb256 }
+    OSSL_OP_CIPHER, 3, { 128, 192, 256 }, { blk_disp_ecb128, blk_disp_ecb192, blk_disp_ecb256 }
 };
 const struct prov_family_desc rijn_prov_cbc = {
-    "cbc", PF_CBC, OSSL_OP_CIPHER, 3, { 128, 192, 256 }, { blk_disp_cbc128, blk_disp_cbc192, blk_disp_cbc256 }
+    OSSL_OP_CIPHER, 3, { 128, 192, 256 }, { blk_disp_cbc128, blk_disp_cbc192, blk_disp_cbc256 }
 };
 const struct prov_family_desc rijn_prov_ctr = {
-    "ctr", PF_CTR, OSSL_OP_CIPHER, 3, { 128, 192, 256 }, { blk_disp_ctr128, blk_disp_ctr192, blk_disp_ctr256 }
+    OSSL_OP_CIPHER, 3, { 128, 192, 256 }, { blk_disp_ctr128, blk_disp_ctr192, blk_disp_ctr256 }
 };
 const struct prov_family_desc rijn_prov_xts = {
-    "xts", PF_XTS, OSSL_OP_CIPHER, 2, { 128, 256 }, { blk_disp_xts128, blk_disp_xts256 }
+    OSSL_OP_CIPHER, 2, { 128, 256 }, { blk_disp_xts128, blk_disp_xts256 }
 };

@@ -159,7 +159,7 @@ static int gcm_tls_record(GCM_PCTX *c, unsigned char *out, size_t *outl, const u
         prov_err(c->pc, PR_STATE, "GCM TLS record before key and fixed IV");
         return 0;
     }
-    if (out != in || len < TLS_EXPLICIT_IV + TLS_TAG) {
+    if (!in || out != in || len < TLS_EXPLICIT_IV + TLS_TAG) {
         prov_err(c->pc, RIJN_ERR_LENGTH, "GCM TLS record: %zu bytes, not in place", len);
         return 0;
     }

@@ -6,8 +6,9 @@
  * table. rijn builds these tables when it loads, from its registry: for
  * each algorithm the registry lists ("gcm(aes)"), if a driver is selected
  * for it on this CPU and the provider has an EVP front end for the mode
- * (prov_block.c, prov_aead.c, prov_cmac.c), every key size of that mode is
- * registered under OpenSSL's standard name. The provider keeps no list of
+ * (prov_block.c; prov_aead.c with prov_gcm.c and prov_ccm.c; prov_cmac.c),
+ * every key size of that mode is registered under OpenSSL's standard name,
+ * made from the family table in prov.h. The provider keeps no list of
  * rijn drivers: the description of each algorithm, and the "rijn-driver"
  * parameter, name the driver that the registry selects.
  *

@@ -89,7 +89,7 @@ endif
 # librijn is linked in statically; the version script leaves only
 # OSSL_provider_init visible, so no rijn_* symbol can clash with a
 # librijn.so that the application itself links.
-$(BUILD)/rijn.so: $(PROV_SRC) provider/prov.h provider/rijn_prov.map $(BUILD)/librijn.a
+$(BUILD)/rijn.so: $(PROV_SRC) $(wildcard provider/*.h) provider/rijn_prov.map $(BUILD)/librijn.a
 	$(CC) $(CFLAGS_ALL) -shared -Wl,--version-script=provider/rijn_prov.map -Wl,-z,relro,-z,now \
 	    -o $@ $(PROV_SRC) $(BUILD)/librijn.a -lcrypto $(LDLIBS_ALL)
 

@@ -8,10 +8,14 @@
  * names, its streaming rules (partial blocks, padding held back until
  * final, AAD as update with out == NULL), and its error reporting.
  *
- *   prov_main.c   entry point, algorithm tables built from the registry,
- *                 provider parameters, error strings, byte counters
+ *   prov_main.c   entry point, algorithm tables built from the registry
+ *                 and PROV_FAMILIES (below), provider parameters, error
+ *                 strings, byte counters
  *   prov_block.c  ECB, CBC (EVP padding), CTR, XTS
- *   prov_aead.c   GCM (with the TLS 1.2 record path) and CCM
+ *   prov_aead.c   the AEAD front end: EVP's calls and parameters, streamed
+ *                 and one-shot messages, the TLS 1.2 record path
+ *   prov_gcm.c    GCM as a table for it (struct prov_aead_ops)
+ *   prov_ccm.c    CCM as a table for it
  *   prov_cmac.c   CMAC as an EVP_MAC
  */
 #ifndef RIJN_PROV_H
@@ -45,11 +49,24 @@ enum {
     PR_NO_MEMORY
 };
 
-/* Byte counters, one per mode the provider offers. They count the bytes a
- * provider context passed to librijn (payload, plus AAD for the AEADs and
- * the message for CMAC), in every instance of the provider in the process.
- * They prove that data went through rijn (the OpenVPN test reads them). */
-enum prov_family { PF_ECB, PF_CBC, PF_CTR, PF_XTS, PF_GCM, PF_CCM, PF_CMAC, PF_COUNT };
+/* The one table of what the provider offers: one row per mode family,
+ * X(ENUM, word). The registry knows the family's algorithm as
+ * "<word>(aes)"; OpenSSL knows it as "AES-<bits>-<WORD>" for each key size
+ * its front end offers, or "<WORD>" for a MAC. prov_main.c makes every
+ * name from this list (the byte counters' parameter names too); the front
+ * ends know a family by its enum only, and define its descriptor,
+ * rijn_prov_<word>. */
+#define PROV_FAMILIES(X)                                                                                        \
+    X(ECB, ecb) X(CBC, cbc) X(CTR, ctr) X(XTS, xts) X(GCM, gcm) X(CCM, ccm) X(CMAC, cmac)
+
+#define PROV_FAMILY_ENUM(F, word) PF_##F,
+enum prov_family { PROV_FAMILIES(PROV_FAMILY_ENUM) PF_COUNT };
+#undef PROV_FAMILY_ENUM
+
+/* Byte counters, one per family. They count the bytes a provider context
+ * passed to librijn (payload, plus AAD for the AEADs and the message for
+ * CMAC), in every instance of the provider in the process. They prove
+ * that data went through rijn (the OpenVPN test reads them). */
 extern _Atomic uint64_t rijn_prov_bytes[PF_COUNT];
 static inline void prov_count(enum prov_family f, size_t n)
 {
@@ -89,12 +106,13 @@ int prov_keylen_ok(const PROV_CTX *p, const char *alg, size_t got, size_t want);
     }
 
 /* A cipher's dispatch table: prefix##_free, _dup, _einit, _dinit, _update,
- * _final, _cipher, _get_ctx_params, _set_ctx_params, _gettable_ctx,
- * _settable_ctx, plus the per-key-size newctx and get_params (OpenSSL's
- * get_params has no context, so the key length must be in the function). */
-#define PROV_CIPHER_DISPATCH(table, prefix, newctx, get_params)                                                \
+ * _final, _cipher, _get_ctx_params, _set_ctx_params, plus the per-key-size
+ * newctx and get_params (OpenSSL's get_params has no context, so the key
+ * length must be in the function) and the gettable and settable lists
+ * (asked for without a context too). */
+#define PROV_CIPHER_DISPATCH(table, prefix, newctx, get_params, gettable_ctx, settable_ctx)                    \
     static const OSSL_DISPATCH table[] = {                                                                      \
-        { OSSL_FUNC_CIPHER_NEWCTX, (void (*)(void))(newctx) },                                                    \
+        { OSSL_FUNC_CIPHER_NEWCTX, (void (*)(void))(newctx) },                                                  \
         { OSSL_FUNC_CIPHER_FREECTX, (void (*)(void))prefix##_free },                                            \
         { OSSL_FUNC_CIPHER_DUPCTX, (void (*)(void))prefix##_dup },                                              \
         { OSSL_FUNC_CIPHER_ENCRYPT_INIT, (void (*)(void))prefix##_einit },                                      \
@@ -102,12 +120,12 @@ int prov_keylen_ok(const PROV_CTX *p, const char *alg, size_t got, size_t want);
         { OSSL_FUNC_CIPHER_UPDATE, (void (*)(void))prefix##_update },                                           \
         { OSSL_FUNC_CIPHER_FINAL, (void (*)(void))prefix##_final },                                             \
         { OSSL_FUNC_CIPHER_CIPHER, (void (*)(void))prefix##_cipher },                                           \
-        { OSSL_FUNC_CIPHER_GET_PARAMS, (void (*)(void))(get_params) },                                            \
+        { OSSL_FUNC_CIPHER_GET_PARAMS, (void (*)(void))(get_params) },                                          \
         { OSSL_FUNC_CIPHER_GETTABLE_PARAMS, (void (*)(void))prov_cipher_gettable_params },                      \
         { OSSL_FUNC_CIPHER_GET_CTX_PARAMS, (void (*)(void))prefix##_get_ctx_params },                           \
         { OSSL_FUNC_CIPHER_SET_CTX_PARAMS, (void (*)(void))prefix##_set_ctx_params },                           \
-        { OSSL_FUNC_CIPHER_GETTABLE_CTX_PARAMS, (void (*)(void))prefix##_gettable_ctx },                        \
-        { OSSL_FUNC_CIPHER_SETTABLE_CTX_PARAMS, (void (*)(void))prefix##_settable_ctx },                        \
+        { OSSL_FUNC_CIPHER_GETTABLE_CTX_PARAMS, (void (*)(void))(gettable_ctx) },                               \
+        { OSSL_FUNC_CIPHER_SETTABLE_CTX_PARAMS, (void (*)(void))(settable_ctx) },                               \
         { 0, NULL }                                                                                             \
     };
 
@@ -129,24 +147,25 @@ int prov_random(void *buf, size_t n);
 typedef int (*prov_xform)(void *ctx, unsigned char *out, const unsigned char *in, size_t n);
 int prov_forward(void *ctx, prov_xform f, unsigned char *out, const unsigned char *in, size_t n, size_t step);
 
-/* The mode families, keyed by the word inside the registry's algorithm
- * name ("gcm" for "gcm(aes)"). Each offers one dispatch table per key
- * size; prov_main.c registers those whose algorithm the registry can
- * serve. bits[] lists the AES key sizes (for XTS the size of one half,
- * which is how OpenSSL names XTS). */
+/* A family's front end: one dispatch table per key size. prov_main.c
+ * registers the family when the registry can serve its algorithm. bits[]
+ * lists the AES key sizes (for XTS the size of one half, which is how
+ * OpenSSL names XTS). */
 #define PROV_MAX_SIZES 3
 struct prov_family_desc {
-    const char *word;          /* "ecb", "cbc", ... */
-    enum prov_family family;
     int operation;             /* OSSL_OP_CIPHER or OSSL_OP_MAC */
     int nsizes;
     int bits[PROV_MAX_SIZES];
     const OSSL_DISPATCH *dispatch[PROV_MAX_SIZES];
 };
-extern const struct prov_family_desc rijn_prov_ecb, rijn_prov_cbc, rijn_prov_ctr, rijn_prov_xts,
-    rijn_prov_gcm, rijn_prov_ccm, rijn_prov_cmac;
+#define PROV_FAMILY_DESC(F, word) extern const struct prov_family_desc rijn_prov_##word;
+PROV_FAMILIES(PROV_FAMILY_DESC)
+#undef PROV_FAMILY_DESC
 
-/* The registry's algorithm name for a family, e.g. "gcm(aes)". */
+/* A family's names, from the table: its word ("gcm"), OpenSSL's spelling
+ * of it ("GCM"), and the registry's algorithm ("gcm(aes)"). */
+const char *prov_word(enum prov_family f);
+const char *prov_name(enum prov_family f);
 const char *prov_algorithm(enum prov_family f);
 
 /* Custom parameter: the rijn driver that serves an algorithm (cipher
@@ -160,5 +179,104 @@ const OSSL_PARAM *prov_cipher_gettable_params(void *provctx);
 
 /* Driver name for the registry algorithm of f, as selected now. */
 const char *prov_driver(enum prov_family f);
+
+/* ------------------------------------------------------------- AEADs --
+ * prov_aead.c is the EVP front end of every AEAD: contexts, init, update,
+ * final, EVP_Cipher, the parameters (IV length, tag, tag length, IV, the
+ * TLS 1.2 ones), the state checks, and the two ways EVP feeds a message:
+ *   - streamed (GCM): AAD and data go to librijn as they come, final
+ *     makes or checks the tag;
+ *   - one-shot (CCM): librijn needs the whole message at once (CCM puts
+ *     its length in B0), so AAD is collected, the length may be announced
+ *     first (update(NULL, NULL, len)), the data comes in one update, and
+ *     decryption takes the tag before it.
+ * An algorithm is a struct prov_aead_ops: its IV and tag rules and its
+ * librijn calls (prov_gcm.c, prov_ccm.c), registered by PROV_AEAD_IMPL.
+ * Another AEAD (AES-GCM-SIV, say) is one more such file and a row in
+ * PROV_FAMILIES; a one-shot one needs only setkey, seal and open. */
+#define PROV_AEAD_IV_MAX 128 /* bytes of IV a context holds */
+
+/* The librijn calls of a streamed algorithm; st is the algorithm's state. */
+struct prov_aead_stream {
+    int (*start)(void *st, const uint8_t *iv, size_t ivlen, int enc);
+    int (*aad)(void *st, const uint8_t *aad, size_t n);
+    prov_xform update; /* (st, out, in, n) */
+    int (*finish)(void *st, uint8_t *tag, size_t taglen); /* encryption: the tag */
+    int (*verify)(void *st, const uint8_t *tag, size_t taglen);
+    void (*end)(void *st);   /* wipe the message's state */
+    void (*moved)(void *st); /* the state was copied to a new address */
+};
+
+struct prov_aead_ops {
+    enum prov_family family;
+    unsigned evp_mode;         /* EVP_CIPH_*_MODE */
+    size_t state_size;         /* the algorithm's state (key, stream), which
+                                * starts 64-byte aligned */
+    size_t iv_default, iv_min, iv_max; /* bytes, iv_max <= PROV_AEAD_IV_MAX */
+    size_t tag_default;        /* the tag length until one is set */
+    uint32_t tag_lengths;      /* bit n set: n-byte tags are accepted (n <= 16) */
+    const char *tag_rule;      /* those lengths, in words, for errors */
+    int random_iv;             /* an encryption given no IV gets a random one */
+    int tls_refused;           /* 0: the TLS 1.2 record path (RFC 5288); else
+                                * the reason its parameters are refused with */
+    /* every algorithm: key setup, and one-shot seal and open (TLS records,
+     * one-shot messages), each returning a rijn_err */
+    int (*setkey)(void *st, const uint8_t *key, size_t keylen);
+    int (*seal)(const void *st, const uint8_t *iv, size_t ivlen, const uint8_t *aad, size_t aadlen,
+                const uint8_t *in, size_t len, uint8_t *out, uint8_t *tag, size_t taglen);
+    int (*open)(const void *st, const uint8_t *iv, size_t ivlen, const uint8_t *aad, size_t aadlen,
+                const uint8_t *in, size_t len, const uint8_t *tag, size_t taglen, uint8_t *out);
+    const struct prov_aead_stream *stream; /* NULL: one-shot */
+};
+
+/* The front end (prov_aead.c), as EVP's dispatch functions. */
+void *prov_aead_new(void *provctx, const struct prov_aead_ops *ops, size_t keylen);
+void prov_aead_free(void *vctx);
+void *prov_aead_dup(void *vctx);
+int prov_aead_einit(void *vctx, const unsigned char *key, size_t keylen, const unsigned char *iv, size_t ivlen,
+                    const OSSL_PARAM params[]);
+int prov_aead_dinit(void *vctx, const unsigned char *key, size_t keylen, const unsigned char *iv, size_t ivlen,
+                    const OSSL_PARAM params[]);
+int prov_aead_update(void *vctx, unsigned char *out, size_t *outl, size_t outsize, const unsigned char *in,
+                     size_t inl);
+int prov_aead_final(void *vctx, unsigned char *out, size_t *outl, size_t outsize);
+int prov_aead_cipher(void *vctx, unsigned char *out, size_t *outl, size_t outsize, const unsigned char *in,
+                     size_t inl);
+int prov_aead_get_ctx_params(void *vctx, OSSL_PARAM params[]);
+int prov_aead_set_ctx_params(void *vctx, const OSSL_PARAM params[]);
+const OSSL_PARAM *prov_aead_gettable(const struct prov_aead_ops *ops);
+const OSSL_PARAM *prov_aead_settable(const struct prov_aead_ops *ops);
+
+/* The family rijn_prov_<word> of an AEAD with ops `ops`: AES-128, -192 and
+ * -256. OpenSSL reports 12 as the default IV length of every AEAD at the
+ * algorithm level (a CCM context then starts with its own 7). */
+#define PROV_AEAD_SIZE(word, ops, bits)                                                                         \
+    static void *word##_new_##bits(void *provctx)                                                               \
+    {                                                                                                           \
+        return prov_aead_new(provctx, &(ops), (bits) / 8);                                                      \
+    }                                                                                                           \
+    static int word##_params_##bits(OSSL_PARAM params[])                                                        \
+    {                                                                                                           \
+        return prov_cipher_get_params(params, (ops).evp_mode, (bits) / 8, 12, 1, 1, 1, (ops).family);           \
+    }                                                                                                           \
+    PROV_CIPHER_DISPATCH(word##_disp_##bits, prov_aead, word##_new_##bits, word##_params_##bits,                \
+                         word##_gettable_ctx, word##_settable_ctx)
+#define PROV_AEAD_IMPL(word, ops)                                                                               \
+    static const OSSL_PARAM *word##_gettable_ctx(void *cctx, void *provctx)                                     \
+    {                                                                                                           \
+        (void)cctx, (void)provctx;                                                                              \
+        return prov_aead_gettable(&(ops));                                                                      \
+    }                                                                                                           \
+    static const OSSL_PARAM *word##_settable_ctx(void *cctx, void *provctx)                                     \
+    {                                                                                                           \
+        (void)cctx, (void)provctx;                                                                              \
+        return prov_aead_settable(&(ops));                                                                      \
+    }                                                                                                           \
+    PROV_AEAD_SIZE(word, ops, 128)                                                                              \
+    PROV_AEAD_SIZE(word, ops, 192)                                                                              \
+    PROV_AEAD_SIZE(word, ops, 256)                                                                              \
+    const struct prov_family_desc rijn_prov_##word = {                                                          \
+        OSSL_OP_CIPHER, 3, { 128, 192, 256 }, { word##_disp_128, word##_disp_192, word##_disp_256 }             \
+    };
 
 #endif

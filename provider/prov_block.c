@@ -293,7 +293,7 @@ static unsigned ctr_position(const BLK_CTX *c, uint8_t cur[16])
     return k->used;
 }
 
-/* One pass over the request (see gcm_get_ctx_params in prov_aead.c). */
+/* One pass over the request (see prov_aead_get_ctx_params in prov_aead.c). */
 static int blk_get_ctx_params(void *vctx, OSSL_PARAM params[])
 {
     BLK_CTX *c = vctx;
@@ -404,7 +404,8 @@ static const OSSL_PARAM *blk_settable_ctx(void *cctx, void *provctx)
     {                                                                                                            \
         return prov_cipher_get_params(params, mode, keybytes, ivlen, blocksize, 0, custom_iv, FAM);              \
     }                                                                                                            \
-    PROV_CIPHER_DISPATCH(blk_disp_##word##bits, blk, blk_new_##word##bits, blk_params_##word##bits)
+    PROV_CIPHER_DISPATCH(blk_disp_##word##bits, blk, blk_new_##word##bits, blk_params_##word##bits,              \
+                         blk_gettable_ctx, blk_settable_ctx)
 
 BLK_IMPL(ecb, PF_ECB, 128, 16, EVP_CIPH_ECB_MODE, 0, 16, 0)
 BLK_IMPL(ecb, PF_ECB, 192, 24, EVP_CIPH_ECB_MODE, 0, 16, 0)
@@ -421,14 +422,14 @@ BLK_IMPL(xts, PF_XTS, 128, 32, EVP_CIPH_XTS_MODE, 16, 1, 1)
 BLK_IMPL(xts, PF_XTS, 256, 64, EVP_CIPH_XTS_MODE, 16, 1, 1)
 
 const struct prov_family_desc rijn_prov_ecb = {
-    "ecb", PF_ECB, OSSL_OP_CIPHER, 3, { 128, 192, 256 }, { blk_disp_ecb128, blk_disp_ecb192, blk_disp_ecb256 }
+    OSSL_OP_CIPHER, 3, { 128, 192, 256 }, { blk_disp_ecb128, blk_disp_ecb192, blk_disp_ecb256 }
 };
 const struct prov_family_desc rijn_prov_cbc = {
-    "cbc", PF_CBC, OSSL_OP_CIPHER, 3, { 128, 192, 256 }, { blk_disp_cbc128, blk_disp_cbc192, blk_disp_cbc256 }
+    OSSL_OP_CIPHER, 3, { 128, 192, 256 }, { blk_disp_cbc128, blk_disp_cbc192, blk_disp_cbc256 }
 };
 const struct prov_family_desc rijn_prov_ctr = {
-    "ctr", PF_CTR, OSSL_OP_CIPHER, 3, { 128, 192, 256 }, { blk_disp_ctr128, blk_disp_ctr192, blk_disp_ctr256 }
+    OSSL_OP_CIPHER, 3, { 128, 192, 256 }, { blk_disp_ctr128, blk_disp_ctr192, blk_disp_ctr256 }
 };
 const struct prov_family_desc rijn_prov_xts = {
-    "xts", PF_XTS, OSSL_OP_CIPHER, 2, { 128, 256 }, { blk_disp_xts128, blk_disp_xts256 }
+    OSSL_OP_CIPHER, 2, { 128, 256 }, { blk_disp_xts128, blk_disp_xts256 }
 };

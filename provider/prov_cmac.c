@@ -6,7 +6,6 @@
  * AES only: any other cipher name is refused with an error, not passed to
  * a different implementation behind the caller's back.
  */
-#include <stdio.h>
 #include <string.h>
 #include <strings.h>
 
@@ -41,17 +40,24 @@ static void *cmac_dup(void *vctx)
     return c;
 }
 
-/* "AES-128-CBC", "aes-256-ecb", "AES192", "AES-128": the key length, or 0. */
+/* The "cipher" parameter: an AES block cipher by OpenSSL's name, any case:
+ * AES[-]<bits>, optionally followed by -<the CBC or ECB family's name>
+ * ("AES-128-CBC", "aes-256-ecb", "AES192", "AES-128"). The key length in
+ * bytes, or 0. */
 static size_t aes_cipher_keylen(const char *name)
 {
-    static const char *const suffixes[] = { "", "-CBC", "-ECB" };
-    for (int bits = 128; bits <= 256; bits += 64)
-        for (int dash = 0; dash < 2; dash++)
-            for (size_t s = 0; s < sizeof suffixes / sizeof suffixes[0]; s++) {
-                char want[32];
-                snprintf(want, sizeof want, "AES%s%d%s", dash ? "-" : "", bits, suffixes[s]);
-                if (strcasecmp(name, want) == 0) return (size_t)bits / 8;
-            }
+    static const char *const bits[] = { "128", "192", "256" };
+    if (strncasecmp(name, "AES", 3) != 0) return 0;
+    name += 3;
+    if (*name == '-') name++;
+    for (size_t i = 0; i < sizeof bits / sizeof bits[0]; i++) {
+        if (strncmp(name, bits[i], 3) != 0) continue;
+        const char *mode = name + 3;
+        size_t keylen = 16 + 8 * i;
+        if (*mode == '\0') return keylen;
+        if (*mode++ != '-') return 0;
+        return strcasecmp(mode, prov_word(PF_CBC)) == 0 || strcasecmp(mode, prov_word(PF_ECB)) == 0 ? keylen : 0;
+    }
     return 0;
 }
 
@@ -200,5 +206,5 @@ static const OSSL_DISPATCH cmac_disp[] = {
 };
 
 const struct prov_family_desc rijn_prov_cmac = {
-    "cmac", PF_CMAC, OSSL_OP_MAC, 1, { 0 }, { cmac_disp }
+    OSSL_OP_MAC, 1, { 0 }, { cmac_disp }
 };

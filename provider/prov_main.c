@@ -6,8 +6,9 @@
  * table. rijn builds these tables when it loads, from its registry: for
  * each algorithm the registry lists ("gcm(aes)"), if a driver is selected
  * for it on this CPU and the provider has an EVP front end for the mode
- * (prov_block.c, prov_aead.c, prov_cmac.c), every key size of that mode is
- * registered under OpenSSL's standard name. The provider keeps no list of
+ * (prov_block.c; prov_aead.c with prov_gcm.c and prov_ccm.c; prov_cmac.c),
+ * every key size of that mode is registered under OpenSSL's standard name,
+ * made from the family table in prov.h. The provider keeps no list of
  * rijn drivers: the description of each algorithm, and the "rijn-driver"
  * parameter, name the driver that the registry selects.
  *
@@ -30,19 +31,37 @@
 
 _Atomic uint64_t rijn_prov_bytes[PF_COUNT];
 
-/* The EVP front ends, in the order of enum prov_family. */
-static const struct prov_family_desc *const families[PF_COUNT] = {
-    &rijn_prov_ecb, &rijn_prov_cbc, &rijn_prov_ctr, &rijn_prov_xts,
-    &rijn_prov_gcm, &rijn_prov_ccm, &rijn_prov_cmac,
-};
+/* The table (PROV_FAMILIES in prov.h), in the order of enum prov_family:
+ * each family's word and front end. */
+#define FAMILY_ROW(F, w) [PF_##F] = { #w, &rijn_prov_##w },
+static const struct {
+    const char *word;
+    const struct prov_family_desc *impl;
+} families[PF_COUNT] = { PROV_FAMILIES(FAMILY_ROW) };
+#undef FAMILY_ROW
 
-static char algorithm_names[PF_COUNT][16];
+static char family_names[PF_COUNT][16], algorithm_names[PF_COUNT][16];
 
 static pthread_once_t names_once = PTHREAD_ONCE_INIT;
 static void names_init(void)
 {
-    for (int f = 0; f < PF_COUNT; f++)
-        snprintf(algorithm_names[f], sizeof algorithm_names[f], "%s(aes)", families[f]->word);
+    for (int f = 0; f < PF_COUNT; f++) {
+        char *n = family_names[f];
+        snprintf(n, sizeof family_names[f], "%s", families[f].word);
+        for (; *n; n++) *n = (char)(*n >= 'a' && *n <= 'z' ? *n - 32 : *n);
+        snprintf(algorithm_names[f], sizeof algorithm_names[f], "%s(aes)", families[f].word);
+    }
+}
+
+const char *prov_word(enum prov_family f)
+{
+    return families[f].word;
+}
+
+const char *prov_name(enum prov_family f)
+{
+    pthread_once(&names_once, names_init);
+    return family_names[f];
 }
 
 const char *prov_algorithm(enum prov_family f)
@@ -237,13 +256,9 @@ static const OSSL_PARAM prov_param_types[] = {
     OSSL_PARAM_utf8_ptr(OSSL_PROV_PARAM_BUILDINFO, NULL, 0),
     OSSL_PARAM_int(OSSL_PROV_PARAM_STATUS, NULL),
     OSSL_PARAM_uint64("rijn-bytes", NULL),
-    OSSL_PARAM_uint64("rijn-bytes-ecb", NULL),
-    OSSL_PARAM_uint64("rijn-bytes-cbc", NULL),
-    OSSL_PARAM_uint64("rijn-bytes-ctr", NULL),
-    OSSL_PARAM_uint64("rijn-bytes-xts", NULL),
-    OSSL_PARAM_uint64("rijn-bytes-gcm", NULL),
-    OSSL_PARAM_uint64("rijn-bytes-ccm", NULL),
-    OSSL_PARAM_uint64("rijn-bytes-cmac", NULL),
+#define COUNTER_PARAM(F, w) OSSL_PARAM_uint64("rijn-bytes-" #w, NULL),
+    PROV_FAMILIES(COUNTER_PARAM)
+#undef COUNTER_PARAM
     OSSL_PARAM_END
 };
 
@@ -269,7 +284,7 @@ static int prov_get_params(void *provctx, OSSL_PARAM params[])
         char name[32];
         uint64_t v = atomic_load(&rijn_prov_bytes[f]);
         total += v;
-        snprintf(name, sizeof name, "rijn-bytes-%s", families[f]->word);
+        snprintf(name, sizeof name, "rijn-bytes-%s", families[f].word);
         if ((p = OSSL_PARAM_locate(params, name)) && !OSSL_PARAM_set_uint64(p, v)) return 0;
     }
     if ((p = OSSL_PARAM_locate(params, "rijn-bytes")) && !OSSL_PARAM_set_uint64(p, total)) return 0;
@@ -288,7 +303,7 @@ static OSSL_ALGORITHM *build_table(int operation, char **strp, char *end)
         rijn_driver_info info;
         if (rijn_driver_get(i, &info) != RIJN_OK) continue;
         for (int f = 0; f < PF_COUNT; f++) {
-            const struct prov_family_desc *d = families[f];
+            const struct prov_family_desc *d = families[f].impl;
             if (added[f] || d->operation != operation || strcmp(info.algorithm, prov_algorithm(f)) != 0)
                 continue;
             const char *drv = rijn_selected_driver(info.algorithm);
@@ -298,12 +313,11 @@ static OSSL_ALGORITHM *build_table(int operation, char **strp, char *end)
                 char *name = *strp, *desc;
                 int k;
                 if (operation == OSSL_OP_MAC) {
-                    k = snprintf(name, (size_t)(end - name), "%s", d->word);
+                    k = snprintf(name, (size_t)(end - name), "%s", prov_name(f));
                 } else {
-                    k = snprintf(name, (size_t)(end - name), "AES-%d-%s", d->bits[s], d->word);
+                    k = snprintf(name, (size_t)(end - name), "AES-%d-%s", d->bits[s], prov_name(f));
                 }
                 if (k < 0 || name + k + 1 >= end) break;
-                for (char *c = name; *c; c++) *c = (char)(*c >= 'a' && *c <= 'z' ? *c - 32 : *c);
                 desc = name + k + 1;
                 k = snprintf(desc, (size_t)(end - desc), "rijn %s", drv);
                 if (k < 0 || desc + k + 1 >= end) break;
@@ -347,7 +361,7 @@ static void write_stats(void)
     for (int i = 0; i < PF_COUNT; i++) {
         uint64_t v = atomic_load(&rijn_prov_bytes[i]);
         total += v;
-        fprintf(f, " %s=%llu", families[i]->word, (unsigned long long)v);
+        fprintf(f, " %s=%llu", families[i].word, (unsigned long long)v);
     }
     fprintf(f, " total=%llu\n", (unsigned long long)total);
     fclose(f);

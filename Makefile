@@ -24,7 +24,7 @@ LDLIBS_ALL := -lpthread -lm $(EXTRA_LDFLAGS)
 
 LIB_SRC := $(wildcard src/core/*.c src/api/*.c src/aes/*.c src/gf128/*.c src/modes/*.c)
 LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
-HDRS    := $(wildcard include/rijn/*.h src/core/*.h src/core/*.def src/modes/*.h src/aes/*.h src/gf128/*.h)
+HDRS    := $(wildcard include/rijn/*.h src/core/*.h src/core/*.def src/arch/*/*.h src/modes/*.h src/aes/*.h src/gf128/*.h)
 
 CLI_SRC := $(wildcard cli/*.c)
 TEST_C  := $(wildcard tests/c/*.c)

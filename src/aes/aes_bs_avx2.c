@@ -19,7 +19,8 @@
  * the same key context, as the Linux kernel's bit-sliced NEON driver does
  * for its CBC encryption.
  */
-#include "aes/aesni_core.h"
+#include "aes/cipher.h"
+#include "arch/x86/x86.h"
 
 #ifdef RIJN_X86
 #if defined(__clang__)

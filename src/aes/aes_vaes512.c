@@ -2,8 +2,9 @@
  * aes-vaes-avx512: AES with VAES on 512-bit registers (AMD Zen 4 and 5,
  * Intel Ice Lake and later): one VAESENC runs a round on four blocks, and
  * eight ZMM registers keep 32 blocks in flight, which covers VAESENC's
- * latency (about 4 cycles) at two per cycle. Why 512 bits, and how the
- * same code is checked without AVX-512: vaes512_core.h.
+ * latency (about 4 cycles) at two per cycle. Why 512 bits: vaes512_core.h;
+ * the vector layer, and how the same code is checked without AVX-512:
+ * src/arch/x86/vz.h.
  *
  * Parallel paths (ECB, CTR, CBC decryption, XTS) are written here, 32
  * blocks per pass and a tail of 1, 2, 4 or 8 registers with masked loads

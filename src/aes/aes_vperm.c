@@ -65,17 +65,14 @@
  * InvShiftRows into its four shuffles (it serves parallel modes only when
  * nothing better is present, so latency matters less there).
  */
-#include "aes/aesni_core.h"
 #include "aes/vperm.h"
+#include "arch/x86/x86.h"
 
 typedef uint64_t bs_word;   /* for the shared key expansion (bp_sbox.h) */
 #include "aes/bp_sbox.h"
 
 #ifdef RIJN_X86
 #include "aes/vperm_tables.h"
-
-#define VPERM_TARGET __attribute__((target("ssse3")))
-#define VPERM_INLINE static inline __attribute__((always_inline, target("ssse3")))
 
 struct vperm_ks {
     struct vperm_enc_ks e;
@@ -89,14 +86,14 @@ _Static_assert(sizeof(struct vperm_ks) <= RIJN_AES_KS_BYTES, "vperm key schedule
 #define X(a, b) _mm_xor_si128((a), (b))
 
 /* T (or T2) of a standard-basis register: one lookup per nibble. */
-VPERM_INLINE __m128i vp_basis(__m128i s, __m128i lo_t, __m128i hi_t)
+SSSE3_INLINE __m128i vp_basis(__m128i s, __m128i lo_t, __m128i hi_t)
 {
     const __m128i m = _mm_set1_epi8(0x0f);
     return X(SHUF(lo_t, _mm_and_si128(s, m)), SHUF(hi_t, _mm_and_si128(_mm_srli_epi16(s, 4), m)));
 }
 
 /* The inversion circuit: po and ro from y = T(x) (see the top). */
-VPERM_INLINE void vp_core(__m128i y, __m128i inv, __m128i cqt, __m128i *po, __m128i *ro)
+SSSE3_INLINE void vp_core(__m128i y, __m128i inv, __m128i cqt, __m128i *po, __m128i *ro)
 {
     const __m128i m = _mm_set1_epi8(0x0f);
     __m128i p = _mm_and_si128(_mm_srli_epi16(y, 4), m);
@@ -111,7 +108,7 @@ VPERM_INLINE void vp_core(__m128i y, __m128i inv, __m128i cqt, __m128i *po, __m1
 
 /* Nb blocks side by side (1 or 2: two independent chains fill the
  * shuffle port's latency gaps in the parallel modes). */
-VPERM_INLINE void vp_encrypt_n(const uint8_t (*ek)[16], unsigned nr, __m128i *x, int nb)
+SSSE3_INLINE void vp_encrypt_n(const uint8_t (*ek)[16], unsigned nr, __m128i *x, int nb)
 {
     const __m128i inv = VT(INV), cqt = VT(CQ);
     const __m128i d_p = VT(ENC_D_P), d_r = VT(ENC_D_R), e_p = VT(ENC_E_P), e_r = VT(ENC_E_R);
@@ -145,7 +142,7 @@ VPERM_INLINE void vp_encrypt_n(const uint8_t (*ek)[16], unsigned nr, __m128i *x,
     }
 }
 
-VPERM_INLINE void vp_decrypt_n(const struct vperm_ks *k, __m128i *x, int nb)
+SSSE3_INLINE void vp_decrypt_n(const struct vperm_ks *k, __m128i *x, int nb)
 {
     const __m128i inv = VT(INV), cqt = VT(CQ);
     const unsigned nr = k->nr;
@@ -201,12 +198,12 @@ static void inv_mix_key(uint8_t out[16], const uint8_t in[16])
     }
 }
 
-static VPERM_TARGET void to_basis(uint8_t out[16], const uint8_t in[16], __m128i lo_t, __m128i hi_t, __m128i add)
+static SSSE3_TARGET void to_basis(uint8_t out[16], const uint8_t in[16], __m128i lo_t, __m128i hi_t, __m128i add)
 {
     STOREX(out, X(vp_basis(LOADX(in), lo_t, hi_t), add));
 }
 
-static VPERM_TARGET unsigned vp_schedule(struct vperm_enc_ks *e, uint8_t (*dk)[16], const uint8_t *key, size_t key_len)
+static SSSE3_TARGET unsigned vp_schedule(struct vperm_enc_ks *e, uint8_t (*dk)[16], const uint8_t *key, size_t key_len)
 {
     const unsigned nr = (unsigned)key_len / 4 + 6;
     uint32_t w[60];
@@ -254,7 +251,7 @@ static void vperm_setkey(void *ctx, const uint8_t *key, size_t key_len)
 
 /* ------------------------------------------------------------- modes -- */
 
-static VPERM_TARGET void vperm_encrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t n)
+static SSSE3_TARGET void vperm_encrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t n)
 {
     const struct vperm_ks *k = ctx;
     __m128i x[2];
@@ -272,7 +269,7 @@ static VPERM_TARGET void vperm_encrypt(const void *ctx, uint8_t *out, const uint
     }
 }
 
-static VPERM_TARGET void vperm_decrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t n)
+static SSSE3_TARGET void vperm_decrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t n)
 {
     const struct vperm_ks *k = ctx;
     __m128i x[2];
@@ -290,7 +287,7 @@ static VPERM_TARGET void vperm_decrypt(const void *ctx, uint8_t *out, const uint
     }
 }
 
-VPERM_TARGET void rijn_vperm_cbc_encrypt(const struct vperm_enc_ks *k, unsigned nr, uint8_t iv[16], uint8_t *out,
+SSSE3_TARGET void rijn_vperm_cbc_encrypt(const struct vperm_enc_ks *k, unsigned nr, uint8_t iv[16], uint8_t *out,
                                          const uint8_t *in, size_t n)
 {
     __m128i c = LOADX(iv);
@@ -302,7 +299,7 @@ VPERM_TARGET void rijn_vperm_cbc_encrypt(const struct vperm_enc_ks *k, unsigned 
     STOREX(iv, c);
 }
 
-VPERM_TARGET void rijn_vperm_cbc_mac(const struct vperm_enc_ks *k, unsigned nr, uint8_t mac[16], const uint8_t *in,
+SSSE3_TARGET void rijn_vperm_cbc_mac(const struct vperm_enc_ks *k, unsigned nr, uint8_t mac[16], const uint8_t *in,
                                      size_t n)
 {
     __m128i c = LOADX(mac);

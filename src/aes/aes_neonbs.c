@@ -22,8 +22,9 @@
  * Priorities: 300 for parallel work (above aes-neon's 250), 240 for serial
  * chains (below it), so cmac(aes) picks aes-neon and ctr/xts pick this.
  */
-#if defined(__aarch64__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-#include <arm_neon.h>
+#include "arch/arm64/arm64.h"
+
+#ifdef RIJN_ARM64
 
 /* out byte 4c + r = in byte 4((c + j) mod 4) + (r + k) mod 4 */
 #define NBS_I(c, r, j, k) (uint8_t)(4 * (((c) + (j)) & 3) + (((r) + (k)) & 3))

@@ -38,10 +38,10 @@
  * 2^14 < 2^57), so both folds are done on p3:p2 at once and p3's overflow
  * is folded separately.
  */
+#include "arch/arm64/arm64.h"
 #include "gf128/ghash.h"
 
-#if defined(__aarch64__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-#include <arm_neon.h>
+#ifdef RIJN_ARM64
 
 /* b and its byte rotations by 1..4, for one 64-bit operand. */
 struct p8_operand {

@@ -16,9 +16,8 @@
  * word for 192-bit keys (Rcon added in a scalar register there). The
  * decryption keys are the equivalent inverse cipher's (FIPS 197 §5.3.5):
  * dk[0] = ek[Nr], dk[i] = InvMixColumns(ek[Nr - i]) via AESIMC,
- * dk[Nr] = ek[0]. The VAES driver keeps each round key twice more,
- * broadcast to both 128-bit lanes of a YMM register, so that a round is one
- * VAESENC with a memory operand and no broadcast.
+ * dk[Nr] = ek[0]. aes-vaes extends it with broadcast copies of every
+ * round key (struct vaes_ks, vaes_core.h); aes-vaes-avx512 uses it as it is.
  */
 #ifndef RIJN_AESNI_CORE_H
 #define RIJN_AESNI_CORE_H
@@ -29,14 +28,6 @@
 #ifdef RIJN_X86
 
 struct aesni_ks {
-    /* aes-vaes only: ek, dk broadcast to 32 bytes (filled by its setkey).
-     * First, so that in a context with its declared 64-byte alignment (on
-     * the stack, static, or aligned_alloc) every 32-byte round key sits in
-     * one cache line. Read with unaligned loads all the same: a context
-     * from malloc has only 16 bytes of alignment, which is all a driver
-     * may assume (tests/c/test_sweep.c runs every driver there). */
-    uint8_t ek2[15][32];
-    uint8_t dk2[15][32];
     __m128i ek[15];
     __m128i dk[15];
     int nr;

@@ -27,13 +27,13 @@
 #ifdef RIJN_ARM64
 
 /* out byte 4c + r = in byte 4((c + j) mod 4) + (r + k) mod 4 */
-#define NBS_I(c, r, j, k) (uint8_t)(4 * (((c) + (j)) & 3) + (((r) + (k)) & 3))
-#define NBS_C(c, j, k) NBS_I(c, 0, j, k), NBS_I(c, 1, j, k), NBS_I(c, 2, j, k), NBS_I(c, 3, j, k)
-#define NBS_IDX(j, k) { NBS_C(0, j, k), NBS_C(1, j, k), NBS_C(2, j, k), NBS_C(3, j, k) }
-static const uint8_t nbs_mix_b[4][16] = { NBS_IDX(0, 1), NBS_IDX(1, 1), NBS_IDX(2, 1), NBS_IDX(3, 1) };
-static const uint8_t nbs_mix_o[4][16] = { NBS_IDX(0, 2), NBS_IDX(2, 2), NBS_IDX(0, 2), NBS_IDX(2, 2) };
-#define CT_MIX_B(x, s) ((bs_word)vqtbl1q_u8((uint8x16_t)(x), vld1q_u8(nbs_mix_b[(s)&3])))
-#define CT_MIX_O(x, s) ((bs_word)vqtbl1q_u8((uint8x16_t)(x), vld1q_u8(nbs_mix_o[(s)&3])))
+#define NEONBS_I(c, r, j, k) (uint8_t)(4 * (((c) + (j)) & 3) + (((r) + (k)) & 3))
+#define NEONBS_C(c, j, k) NEONBS_I(c, 0, j, k), NEONBS_I(c, 1, j, k), NEONBS_I(c, 2, j, k), NEONBS_I(c, 3, j, k)
+#define NEONBS_IDX(j, k) { NEONBS_C(0, j, k), NEONBS_C(1, j, k), NEONBS_C(2, j, k), NEONBS_C(3, j, k) }
+static const uint8_t neonbs_mix_b[4][16] = { NEONBS_IDX(0, 1), NEONBS_IDX(1, 1), NEONBS_IDX(2, 1), NEONBS_IDX(3, 1) };
+static const uint8_t neonbs_mix_o[4][16] = { NEONBS_IDX(0, 2), NEONBS_IDX(2, 2), NEONBS_IDX(0, 2), NEONBS_IDX(2, 2) };
+#define CT_MIX_B(x, s) ((bs_word)vqtbl1q_u8((uint8x16_t)(x), vld1q_u8(neonbs_mix_b[(s)&3])))
+#define CT_MIX_O(x, s) ((bs_word)vqtbl1q_u8((uint8x16_t)(x), vld1q_u8(neonbs_mix_o[(s)&3])))
 
 #define CT_MCA "neonbs"
 #include "aes/ct128_core.h"

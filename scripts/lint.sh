@@ -24,7 +24,7 @@ printf '%s\n' src/aes/*.c | xargs -P "$(nproc 2>/dev/null || echo 2)" -I{} \
 # The AArch64 drivers compile to nothing on x86: a third pass as AArch64,
 # with the cross compiler's headers (scripts/cross.sh installs them), and
 # +crypto for the whole file, which clang 14 needs to declare the AES and
-# PMULL intrinsics (see src/aes/ce_core.h).
+# PMULL intrinsics (see src/arch/arm64/arm64.h).
 if [ -d /usr/aarch64-linux-gnu/include ]; then
     printf '%s\n' src/aes/*.c src/gf128/*.c src/core/cpu_arm.c | xargs -P "$(nproc 2>/dev/null || echo 2)" -I{} \
         clang-tidy -quiet {} -- --target=aarch64-linux-gnu -march=armv8-a+crypto -isystem /usr/aarch64-linux-gnu/include -std=c11 \

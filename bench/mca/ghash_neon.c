@@ -2,4 +2,4 @@
 #include "mca.h"
 #include "gf128/ghash_neon.c"
 
-MCA_KERNEL mca_ghash_neon(const void *hkey, uint8_t *y, const uint8_t *in, size_t n) { neon_ghash(hkey, y, in, n); }
+MCA_KERNEL mca_ghash_neon(const void *hkey, uint8_t *y, const uint8_t *in, size_t n) { ghash_neon(hkey, y, in, n); }

@@ -7,8 +7,8 @@
 
 MCA_KERNEL mca_ghash_neon_nohoist(const void *hkey, uint8_t *y, const uint8_t *in, size_t n)
 {
-    const struct neon_hkey *k = hkey;
-    struct neon_h h;
+    const struct ghash_neon_hkey *k = hkey;
+    struct ghash_neon_h h;
     uint8x16_t hv = vld1q_u8(k->h);
     for (int i = 0; i < 4; i++) h.m[i] = vld1q_u8(p8_low[i]);
     uint64x2_t acc = load_rev(y);

@@ -2,4 +2,4 @@
 #include "mca.h"
 #include "gf128/ghash_pmull.c"
 
-MCA_KERNEL mca_ghash_pmull(const void *hkey, uint8_t *y, const uint8_t *in, size_t n) { pmull_ghash(hkey, y, in, n); }
+MCA_KERNEL mca_ghash_pmull(const void *hkey, uint8_t *y, const uint8_t *in, size_t n) { ghash_pmull(hkey, y, in, n); }

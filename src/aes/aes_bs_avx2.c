@@ -19,7 +19,9 @@
  * the same key context, as the Linux kernel's bit-sliced NEON driver does
  * for its CBC encryption.
  */
-#include "aes/aesni_core.h"
+#include "aes/cipher.h"
+#include "aes/vperm.h"
+#include "arch/x86/x86.h"
 
 #ifdef RIJN_X86
 #if defined(__clang__)
@@ -43,26 +45,37 @@
     }
 #include "aes/ct128_core.h"
 
+/* aes-ct128's schedule, then the aes-vperm one that the serial chains run
+ * on. */
+struct bs_avx2_ks {
+    ct128_ks bs;
+    struct vperm_enc_ks serial;
+};
+_Static_assert(sizeof(struct bs_avx2_ks) <= RIJN_AES_KS_BYTES, "aes-bs-avx2 key schedule too large");
+
 static void bs_avx2_setkey(void *ctx, const uint8_t *key, size_t key_len)
 {
-    ct128_ks *ks = ctx;
-    rijn_ct128_setkey(ks, key, key_len);
-    rijn_vperm_setkey_enc(&ks->serial, key, key_len);
+    struct bs_avx2_ks *k = ctx;
+    rijn_ct128_setkey(&k->bs, key, key_len);
+    rijn_vperm_setkey_enc(&k->serial, key, key_len);
 }
 
 static void bs_avx2_encrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t n)
 {
-    ct_blocks(ks, out, in, n, encrypt8);
+    const struct bs_avx2_ks *k = ks;
+    ct_blocks(&k->bs, out, in, n, encrypt8);
 }
 
 static void bs_avx2_decrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t n)
 {
-    ct_blocks(ks, out, in, n, decrypt8);
+    const struct bs_avx2_ks *k = ks;
+    ct_blocks(&k->bs, out, in, n, decrypt8);
 }
 
 static void bs_avx2_ctr(const void *ks, uint8_t ctr[16], uint8_t *out, const uint8_t *in, size_t n, bool inc32)
 {
-    ct_ctr(ks, ctr, out, in, n, inc32);
+    const struct bs_avx2_ks *k = ks;
+    ct_ctr(&k->bs, ctr, out, in, n, inc32);
 }
 
 /* CBC decryption (SP 800-38A §6.2): sixteen blocks decrypted at once, each
@@ -70,14 +83,14 @@ static void bs_avx2_ctr(const void *ks, uint8_t ctr[16], uint8_t *out, const uin
  * out == in works. */
 static void bs_avx2_cbc_decrypt(const void *ctx, uint8_t iv[16], uint8_t *out, const uint8_t *in, size_t n)
 {
-    const ct128_ks *ks = ctx;
+    const struct bs_avx2_ks *k = ctx;
     uint8_t prev[16 + 256];
     while (n) {
         const size_t m = n < 16 ? n : 16;
         memcpy(prev, iv, 16);
         memcpy(prev + 16, in, 16 * m);
         memcpy(iv, in + 16 * (m - 1), 16);
-        ct_blocks(ks, out, in, m, decrypt8);
+        ct_blocks(&k->bs, out, in, m, decrypt8);
         rijn_xor_bytes(out, out, prev, 16 * m);
         in += 16 * m;
         out += 16 * m;
@@ -88,14 +101,14 @@ static void bs_avx2_cbc_decrypt(const void *ctx, uint8_t iv[16], uint8_t *out, c
 
 static void bs_avx2_cbc_encrypt(const void *ctx, uint8_t iv[16], uint8_t *out, const uint8_t *in, size_t n)
 {
-    const ct128_ks *ks = ctx;
-    rijn_vperm_cbc_encrypt(&ks->serial, ks->rounds, iv, out, in, n);
+    const struct bs_avx2_ks *k = ctx;
+    rijn_vperm_cbc_encrypt(&k->serial, k->bs.rounds, iv, out, in, n);
 }
 
 static void bs_avx2_cbc_mac(const void *ctx, uint8_t mac[16], const uint8_t *in, size_t n)
 {
-    const ct128_ks *ks = ctx;
-    rijn_vperm_cbc_mac(&ks->serial, ks->rounds, mac, in, n);
+    const struct bs_avx2_ks *k = ctx;
+    rijn_vperm_cbc_mac(&k->serial, k->bs.rounds, mac, in, n);
 }
 
 static const struct rijn_cipher_ops bs_avx2_ops = {

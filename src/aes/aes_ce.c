@@ -146,7 +146,7 @@ CE_INLINE void ctr_body(const struct ce_ks *k, unsigned nr, uint8_t ctr[16], uin
         RIJN_MCA_BEGIN("ce-ctr");
         uint8x16_t x[4];
         for (int i = 0; i < 4; i++) {
-            x[i] = ce_ctr_block(hi, lo);
+            x[i] = arm64_be128(hi, lo);
             rijn_ctr_inc(&hi, &lo, inc32);
         }
         ce_enc4(k, nr, x);
@@ -154,7 +154,7 @@ CE_INLINE void ctr_body(const struct ce_ks *k, unsigned nr, uint8_t ctr[16], uin
         RIJN_MCA_END();
     }
     for (; n; n--, in += 16, out += 16) {
-        vst1q_u8(out, veorq_u8(ce_enc1(k, nr, ce_ctr_block(hi, lo)), vld1q_u8(in)));
+        vst1q_u8(out, veorq_u8(ce_enc1(k, nr, arm64_be128(hi, lo)), vld1q_u8(in)));
         rijn_ctr_inc(&hi, &lo, inc32);
     }
     rijn_store64_be(ctr, hi);
@@ -232,7 +232,7 @@ CE_INLINE void ccm_body(const struct ce_ks *k, unsigned nr, uint8_t mac[16], uin
         for (; n; n--, in += 16, out += 16) {
             RIJN_MCA_BEGIN("ce-ccm-enc");
             const uint8x16_t p = vld1q_u8(in);
-            uint8x16_t s = ce_ctr_block(hi, lo);
+            uint8x16_t s = arm64_be128(hi, lo);
             rijn_ctr_inc(&hi, &lo, false);
             x = veorq_u8(x, p);
             ce_enc2(k, nr, &x, &s);
@@ -240,12 +240,12 @@ CE_INLINE void ccm_body(const struct ce_ks *k, unsigned nr, uint8_t mac[16], uin
             RIJN_MCA_END();
         }
     } else if (n) {
-        uint8x16_t s = ce_enc1(k, nr, ce_ctr_block(hi, lo));
+        uint8x16_t s = ce_enc1(k, nr, arm64_be128(hi, lo));
         rijn_ctr_inc(&hi, &lo, false);
         for (; n > 1; n--, in += 16, out += 16) {
             const uint8x16_t p = veorq_u8(vld1q_u8(in), s);
             vst1q_u8(out, p);
-            s = ce_ctr_block(hi, lo);
+            s = arm64_be128(hi, lo);
             rijn_ctr_inc(&hi, &lo, false);
             x = veorq_u8(x, p);
             ce_enc2(k, nr, &x, &s);

@@ -14,7 +14,8 @@
  * four blocks are the four bits of that nibble. All operations are fixed
  * sequences of AND/XOR/shift/rotate on whole words: no table, no branch and
  * no address depends on the key or the data, which is what makes this
- * driver constant-time (checked by tests/ct with valgrind).
+ * driver constant-time (checked under valgrind by tests/c/ct_taint.c, run by
+ * tests/py/test_ct.py).
  *
  * SubBytes is the Boyar-Peralta depth-16 circuit (J. Boyar, R. Peralta, "A
  * depth-16 circuit for the AES S-box", ePrint 2011/332), forward and

@@ -22,37 +22,37 @@
  * Priorities: 300 for parallel work (above aes-neon's 250), 240 for serial
  * chains (below it), so cmac(aes) picks aes-neon and ctr/xts pick this.
  */
-#if defined(__aarch64__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-#include <arm_neon.h>
+#include "arch/arm64/arm64.h"
+
+#ifdef RIJN_ARM64
 
 /* out byte 4c + r = in byte 4((c + j) mod 4) + (r + k) mod 4 */
-#define NBS_I(c, r, j, k) (uint8_t)(4 * (((c) + (j)) & 3) + (((r) + (k)) & 3))
-#define NBS_C(c, j, k) NBS_I(c, 0, j, k), NBS_I(c, 1, j, k), NBS_I(c, 2, j, k), NBS_I(c, 3, j, k)
-#define NBS_IDX(j, k) { NBS_C(0, j, k), NBS_C(1, j, k), NBS_C(2, j, k), NBS_C(3, j, k) }
-static const uint8_t nbs_mix_b[4][16] = { NBS_IDX(0, 1), NBS_IDX(1, 1), NBS_IDX(2, 1), NBS_IDX(3, 1) };
-static const uint8_t nbs_mix_o[4][16] = { NBS_IDX(0, 2), NBS_IDX(2, 2), NBS_IDX(0, 2), NBS_IDX(2, 2) };
-#define CT_MIX_B(x, s) ((bs_word)vqtbl1q_u8((uint8x16_t)(x), vld1q_u8(nbs_mix_b[(s)&3])))
-#define CT_MIX_O(x, s) ((bs_word)vqtbl1q_u8((uint8x16_t)(x), vld1q_u8(nbs_mix_o[(s)&3])))
+#define NEONBS_I(c, r, j, k) (uint8_t)(4 * (((c) + (j)) & 3) + (((r) + (k)) & 3))
+#define NEONBS_C(c, j, k) NEONBS_I(c, 0, j, k), NEONBS_I(c, 1, j, k), NEONBS_I(c, 2, j, k), NEONBS_I(c, 3, j, k)
+#define NEONBS_IDX(j, k) { NEONBS_C(0, j, k), NEONBS_C(1, j, k), NEONBS_C(2, j, k), NEONBS_C(3, j, k) }
+static const uint8_t neonbs_mix_b[4][16] = { NEONBS_IDX(0, 1), NEONBS_IDX(1, 1), NEONBS_IDX(2, 1), NEONBS_IDX(3, 1) };
+static const uint8_t neonbs_mix_o[4][16] = { NEONBS_IDX(0, 2), NEONBS_IDX(2, 2), NEONBS_IDX(0, 2), NEONBS_IDX(2, 2) };
+#define CT_MIX_B(x, s) ((bs_word)vqtbl1q_u8((uint8x16_t)(x), vld1q_u8(neonbs_mix_b[(s)&3])))
+#define CT_MIX_O(x, s) ((bs_word)vqtbl1q_u8((uint8x16_t)(x), vld1q_u8(neonbs_mix_o[(s)&3])))
 
 #define CT_MCA "neonbs"
 #include "aes/ct128_core.h"
 #include "aes/neon_core.h"
 
-/* The key is aes-ct128's schedule (the bit-sliced round keys are the same
- * words; the MixColumns above only changes how rounds move bytes). Its
- * 240-byte slot for a serial partner's round keys (aes-bs-avx2 keeps
- * aes-vperm's there) holds aes-neon's. */
+/* aes-ct128's schedule (the bit-sliced round keys are the same words; the
+ * MixColumns above only changes how rounds move bytes), then aes-neon's
+ * round keys, which the serial chains run on. */
 struct neonbs_ks {
     ct128_ks bs;
+    uint8_t serial[15][16];
 };
-#define SERIAL_RK(k) ((uint8_t(*)[16])(k)->bs.serial.ek)
-#define SERIAL_RK_C(k) ((const uint8_t(*)[16])(k)->bs.serial.ek)
+_Static_assert(sizeof(struct neonbs_ks) <= RIJN_AES_KS_BYTES, "aes-neonbs key schedule too large");
 
 static void neonbs_setkey(void *ctx, const uint8_t *key, size_t key_len)
 {
     struct neonbs_ks *k = ctx;
     rijn_ct128_setkey(&k->bs, key, key_len);
-    rijn_neon_expand(SERIAL_RK(k), key, key_len);
+    rijn_neon_expand(k->serial, key, key_len);
 }
 
 static void neonbs_encrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t n)
@@ -76,13 +76,13 @@ static void neonbs_ctr(const void *ks, uint8_t ctr[16], uint8_t *out, const uint
 static void neonbs_cbc_encrypt(const void *ks, uint8_t iv[16], uint8_t *out, const uint8_t *in, size_t n)
 {
     const struct neonbs_ks *k = ks;
-    rijn_neon_cbc_encrypt(SERIAL_RK_C(k), k->bs.rounds, iv, out, in, n);
+    rijn_neon_cbc_encrypt(k->serial, k->bs.rounds, iv, out, in, n);
 }
 
 static void neonbs_cbc_mac(const void *ks, uint8_t mac[16], const uint8_t *in, size_t n)
 {
     const struct neonbs_ks *k = ks;
-    rijn_neon_cbc_mac(SERIAL_RK_C(k), k->bs.rounds, mac, in, n);
+    rijn_neon_cbc_mac(k->serial, k->bs.rounds, mac, in, n);
 }
 
 static const struct rijn_cipher_ops neonbs_ops = {

@@ -7,13 +7,13 @@
  * Parallel paths (ECB, CTR, CBC decryption, XTS) are written here; the
  * serial chains (CBC encryption, CBC-MAC, CCM) gain nothing from a second
  * lane and reuse the 128-bit AES-NI code, VEX-encoded. The key schedule is
- * aes-aesni's plus each round key broadcast to both lanes (aesni_core.h).
+ * aes-aesni's plus each round key broadcast to both lanes (vaes_core.h).
  *
  * XTS keeps sixteen tweaks as eight YMM pairs and advances each pair by
  * x^16 per pass: eight independent updates instead of a serial chain of
  * sixteen doublings (the derivation of the fold is at xts_mulx16 below).
  */
-#include "aes/aesni_core.h"
+#include "aes/vaes_core.h"
 
 #ifdef RIJN_X86
 
@@ -25,11 +25,11 @@
 
 static VAES_TARGET void vaes_setkey(void *ks, const uint8_t *key, size_t key_len)
 {
-    struct aesni_ks *k = ks;
-    aesni_expand(k, key, key_len);
-    for (int r = 0; r <= k->nr; r++) {
-        STOREY(k->ek2[r], _mm256_broadcastsi128_si256(k->ek[r]));
-        STOREY(k->dk2[r], _mm256_broadcastsi128_si256(k->dk[r]));
+    struct vaes_ks *k = ks;
+    aesni_expand(&k->base, key, key_len);
+    for (int r = 0; r <= k->base.nr; r++) {
+        STOREY(k->ek2[r], _mm256_broadcastsi128_si256(k->base.ek[r]));
+        STOREY(k->dk2[r], _mm256_broadcastsi128_si256(k->base.dk[r]));
     }
 }
 
@@ -37,16 +37,16 @@ static VAES_TARGET void vaes_setkey(void *ks, const uint8_t *key, size_t key_len
 #define VAES_N(k, b, m, rk2, ENC, LAST)                                                    \
     do {                                                                                   \
         for (int j_ = 0; j_ < (m); j_++) (b)[j_] = _mm256_xor_si256((b)[j_], RK2(rk2, 0)); \
-        for (int r_ = 1; r_ < (k)->nr; r_++) {                                             \
+        for (int r_ = 1; r_ < (k)->base.nr; r_++) {                                        \
             __m256i key_ = RK2(rk2, r_);                                                   \
             for (int j_ = 0; j_ < (m); j_++) (b)[j_] = (ENC)((b)[j_], key_);               \
         }                                                                                  \
-        for (int j_ = 0; j_ < (m); j_++) (b)[j_] = (LAST)((b)[j_], RK2(rk2, (k)->nr));     \
+        for (int j_ = 0; j_ < (m); j_++) (b)[j_] = (LAST)((b)[j_], RK2(rk2, (k)->base.nr)); \
     } while (0)
 
 
 /* ECB in either direction: 16 blocks per pass, then pairs, then one. */
-VAES_INLINE void vaes_ecb(const struct aesni_ks *k, uint8_t *out, const uint8_t *in, size_t n, bool enc)
+VAES_INLINE void vaes_ecb(const struct vaes_ks *k, uint8_t *out, const uint8_t *in, size_t n, bool enc)
 {
     for (; n >= 16; n -= 16, in += 256, out += 256) {
         __m256i b[8];
@@ -65,7 +65,7 @@ VAES_INLINE void vaes_ecb(const struct aesni_ks *k, uint8_t *out, const uint8_t 
             VAES_N(k, b, 1, k->dk2, _mm256_aesdec_epi128, _mm256_aesdeclast_epi128);
         STOREY(out, b[0]);
     }
-    if (n) STOREX(out, enc ? aesni_enc1(k, LOADX(in)) : aesni_dec1(k, LOADX(in)));
+    if (n) STOREX(out, enc ? aesni_enc1(&k->base, LOADX(in)) : aesni_dec1(&k->base, LOADX(in)));
 }
 
 static VAES_TARGET void vaes_encrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t n)
@@ -80,12 +80,14 @@ static VAES_TARGET void vaes_decrypt(const void *ks, uint8_t *out, const uint8_t
 
 static VAES_TARGET void vaes_cbc_encrypt(const void *ks, uint8_t iv[16], uint8_t *out, const uint8_t *in, size_t n)
 {
-    aesni_cbc_enc(ks, iv, out, in, n);
+    const struct vaes_ks *k = ks;
+    aesni_cbc_enc(&k->base, iv, out, in, n);
 }
 
 static VAES_TARGET void vaes_cbc_mac(const void *ks, uint8_t mac[16], const uint8_t *in, size_t n)
 {
-    aesni_cbcmac(ks, mac, in, n);
+    const struct vaes_ks *k = ks;
+    aesni_cbcmac(&k->base, mac, in, n);
 }
 
 /* CBC decryption: block i is D(C_i) xor C_{i-1}; the pair of previous
@@ -94,7 +96,7 @@ static VAES_TARGET void vaes_cbc_mac(const void *ks, uint8_t mac[16], const uint
  * so in == out works. */
 static VAES_TARGET void vaes_cbc_decrypt(const void *ks, uint8_t iv[16], uint8_t *out, const uint8_t *in, size_t n)
 {
-    const struct aesni_ks *k = ks;
+    const struct vaes_ks *k = ks;
     __m128i prev = LOADX(iv);
     for (; n >= 16; n -= 16, in += 256, out += 256) {
         __m256i b[8], p[8];
@@ -107,17 +109,19 @@ static VAES_TARGET void vaes_cbc_decrypt(const void *ks, uint8_t iv[16], uint8_t
     }
     for (; n; n--, in += 16, out += 16) {
         __m128i c = LOADX(in);
-        STOREX(out, _mm_xor_si128(aesni_dec1(k, c), prev));
+        STOREX(out, _mm_xor_si128(aesni_dec1(&k->base, c), prev));
         prev = c;
     }
     STOREX(iv, prev);
 }
 
 /* n blocks of CTR whose low 32 counter bits do not wrap (or inc32). The
- * counter is byte-reversed; c2 holds (c, c + 1). */
-static VAES_TARGET void vaes_ctr_run(const struct aesni_ks *k, const uint8_t ctr[16], uint8_t *out,
+ * counter is byte-reversed; c2 holds (c, c + 1). aesni_ctr_split passes
+ * the base of the schedule. */
+static VAES_TARGET void vaes_ctr_run(const struct aesni_ks *base, const uint8_t ctr[16], uint8_t *out,
                                      const uint8_t *in, size_t n)
 {
+    const struct vaes_ks *k = vaes_ks_of(base);
     __m128i c = aesni_bswap(LOADX(ctr));
     __m256i c2 = _mm256_add_epi32(_mm256_broadcastsi128_si256(c), _mm256_set_epi32(0, 0, 0, 1, 0, 0, 0, 0));
     const __m256i two = _mm256_set_epi32(0, 0, 0, 2, 0, 0, 0, 2);
@@ -136,12 +140,13 @@ static VAES_TARGET void vaes_ctr_run(const struct aesni_ks *k, const uint8_t ctr
         VAES_N(k, b, 1, k->ek2, _mm256_aesenc_epi128, _mm256_aesenclast_epi128);
         STOREY(out, _mm256_xor_si256(b[0], LOADY(in)));
     }
-    if (n) STOREX(out, _mm_xor_si128(aesni_enc1(k, aesni_bswap(_mm256_castsi256_si128(c2))), LOADX(in)));
+    if (n) STOREX(out, _mm_xor_si128(aesni_enc1(base, aesni_bswap(_mm256_castsi256_si128(c2))), LOADX(in)));
 }
 
 static void vaes_ctr(const void *ks, uint8_t ctr[16], uint8_t *out, const uint8_t *in, size_t n, bool inc32)
 {
-    aesni_ctr_split(ks, ctr, out, in, n, inc32, vaes_ctr_run);
+    const struct vaes_ks *k = ks;
+    aesni_ctr_split(&k->base, ctr, out, in, n, inc32, vaes_ctr_run);
 }
 
 /*
@@ -163,7 +168,7 @@ VAES_INLINE __m256i xts_mulx16(__m256i t)
 static VAES_TARGET void vaes_xts(const void *ks, uint8_t tweak[16], uint8_t *out, const uint8_t *in, size_t n,
                                  bool encrypt)
 {
-    const struct aesni_ks *k = ks;
+    const struct vaes_ks *k = ks;
     __m128i t1[17];
     __m256i t[8];
     t1[0] = LOADX(tweak);
@@ -188,7 +193,7 @@ static VAES_TARGET void vaes_xts(const void *ks, uint8_t tweak[16], uint8_t *out
     }
     for (size_t j = 0; j < n; j++) {
         __m128i b = _mm_xor_si128(LOADX(in + 16 * j), t1[j]);
-        b = encrypt ? aesni_enc1(k, b) : aesni_dec1(k, b);
+        b = encrypt ? aesni_enc1(&k->base, b) : aesni_dec1(&k->base, b);
         STOREX(out + 16 * j, _mm_xor_si128(b, t1[j]));
     }
     STOREX(tweak, t1[n]);
@@ -198,7 +203,8 @@ static VAES_TARGET void vaes_xts(const void *ks, uint8_t tweak[16], uint8_t *out
 static VAES_TARGET void vaes_ccm(const void *ks, uint8_t mac[16], uint8_t ctr[16], uint8_t *out, const uint8_t *in,
                                  size_t n, bool encrypt)
 {
-    aesni_ccm_body(ks, mac, ctr, out, in, n, encrypt);
+    const struct vaes_ks *k = ks;
+    aesni_ccm_body(&k->base, mac, ctr, out, in, n, encrypt);
 }
 
 static const struct rijn_cipher_ops vaes_ops = {

@@ -2,8 +2,9 @@
  * aes-vaes-avx512: AES with VAES on 512-bit registers (AMD Zen 4 and 5,
  * Intel Ice Lake and later): one VAESENC runs a round on four blocks, and
  * eight ZMM registers keep 32 blocks in flight, which covers VAESENC's
- * latency (about 4 cycles) at two per cycle. Why 512 bits, and how the
- * same code is checked without AVX-512: vaes512_core.h.
+ * latency (about 4 cycles) at two per cycle. Why 512 bits: vaes512_core.h;
+ * the vector layer, and how the same code is checked without AVX-512:
+ * src/arch/x86/vz.h.
  *
  * Parallel paths (ECB, CTR, CBC decryption, XTS) are written here, 32
  * blocks per pass and a tail of 1, 2, 4 or 8 registers with masked loads
@@ -21,7 +22,7 @@
 
 #ifdef RIJN_X86
 
-static VZ_TARGET void z_setkey(void *ks, const uint8_t *key, size_t key_len)
+static VZ_TARGET void vaes512_setkey(void *ks, const uint8_t *key, size_t key_len)
 {
     aesni_expand(ks, key, key_len);
 }
@@ -38,7 +39,7 @@ static VZ_TARGET void z_setkey(void *ks, const uint8_t *key, size_t key_len)
         for (int j_ = 0; j_ < (m); j_++) vz_store_n((out) + 64 * j_, b_[j_], vz_tail_bytes((n), j_)); \
     } while (0)
 
-VZ_INLINE void z_ecb(const struct aesni_ks *k, uint8_t *out, const uint8_t *in, size_t n, bool enc)
+VZ_INLINE void vaes512_ecb(const struct aesni_ks *k, uint8_t *out, const uint8_t *in, size_t n, bool enc)
 {
     for (; n >= 32; n -= 32, in += 512, out += 512) {
         vz b[8];
@@ -58,28 +59,28 @@ VZ_INLINE void z_ecb(const struct aesni_ks *k, uint8_t *out, const uint8_t *in, 
     }
 }
 
-static VZ_TARGET void z_encrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t n)
+static VZ_TARGET void vaes512_encrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t n)
 {
-    z_ecb(ks, out, in, n, true);
+    vaes512_ecb(ks, out, in, n, true);
 }
 
-static VZ_TARGET void z_decrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t n)
+static VZ_TARGET void vaes512_decrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t n)
 {
-    z_ecb(ks, out, in, n, false);
+    vaes512_ecb(ks, out, in, n, false);
 }
 
-static AESNI_TARGET void z_cbc_encrypt(const void *ks, uint8_t iv[16], uint8_t *out, const uint8_t *in, size_t n)
+static AESNI_TARGET void vaes512_cbc_encrypt(const void *ks, uint8_t iv[16], uint8_t *out, const uint8_t *in, size_t n)
 {
     aesni_cbc_enc(ks, iv, out, in, n);
 }
 
-static AESNI_TARGET void z_cbc_mac(const void *ks, uint8_t mac[16], const uint8_t *in, size_t n)
+static AESNI_TARGET void vaes512_cbc_mac(const void *ks, uint8_t mac[16], const uint8_t *in, size_t n)
 {
     aesni_cbcmac(ks, mac, in, n);
 }
 
-static AESNI_TARGET void z_ccm(const void *ks, uint8_t mac[16], uint8_t ctr[16], uint8_t *out, const uint8_t *in,
-                               size_t n, bool encrypt)
+static AESNI_TARGET void vaes512_ccm(const void *ks, uint8_t mac[16], uint8_t ctr[16], uint8_t *out, const uint8_t *in,
+                                     size_t n, bool encrypt)
 {
     aesni_ccm_body(ks, mac, ctr, out, in, n, encrypt);
 }
@@ -103,7 +104,7 @@ static AESNI_TARGET void z_ccm(const void *ks, uint8_t mac[16], uint8_t ctr[16],
         for (int j_ = 0; j_ < (m); j_++) vz_store_n((out) + 64 * j_, vz_xor(b_[j_], p_[j_]), vz_tail_bytes((n), j_)); \
     } while (0)
 
-static VZ_TARGET void z_cbc_decrypt(const void *ks, uint8_t iv[16], uint8_t *out, const uint8_t *in, size_t n)
+static VZ_TARGET void vaes512_cbc_decrypt(const void *ks, uint8_t iv[16], uint8_t *out, const uint8_t *in, size_t n)
 {
     const struct aesni_ks *k = ks;
     __m128i prev = LOADX(iv);
@@ -123,8 +124,8 @@ static VZ_TARGET void z_cbc_decrypt(const void *ks, uint8_t iv[16], uint8_t *out
 /* CTR over n blocks whose low 32 counter bits do not wrap (aesni_ctr_split
  * cuts there). The counter is kept byte-reversed, as a little-endian
  * integer per lane: lane j of c holds counter + j. */
-static VZ_TARGET void z_ctr_run(const struct aesni_ks *k, const uint8_t ctr[16], uint8_t *out, const uint8_t *in,
-                                size_t n)
+static VZ_TARGET void vaes512_ctr_run(const struct aesni_ks *k, const uint8_t ctr[16], uint8_t *out, const uint8_t *in,
+                                      size_t n)
 {
     vz c = vz_add32(vz_bcast(aesni_bswap(LOADX(ctr))), vz_lanes32(0, 1, 2, 3));
     const vz four = vz_lanes32(4, 4, 4, 4);
@@ -140,7 +141,8 @@ static VZ_TARGET void z_ctr_run(const struct aesni_ks *k, const uint8_t ctr[16],
     if (n) VZ_BY_TAIL(n, VZ_CTR_TAIL, k, out, in, n, c);
 }
 
-static VZ_TARGET void z_ctr(const void *ks, uint8_t ctr[16], uint8_t *out, const uint8_t *in, size_t n, bool inc32)
+static VZ_TARGET void vaes512_ctr(const void *ks, uint8_t ctr[16], uint8_t *out, const uint8_t *in, size_t n,
+                                  bool inc32)
 {
     if (n == 1) {
         /* One block: no counter arithmetic to split, no masks. */
@@ -151,7 +153,7 @@ static VZ_TARGET void z_ctr(const void *ks, uint8_t ctr[16], uint8_t *out, const
         rijn_store64_be(ctr + 8, lo);
         return;
     }
-    aesni_ctr_split(ks, ctr, out, in, n, inc32, z_ctr_run);
+    aesni_ctr_split(ks, ctr, out, in, n, inc32, vaes512_ctr_run);
 }
 
 /*
@@ -199,8 +201,8 @@ VZ_INLINE vz xts_mul_x32(vz t)
         XTS_TAIL(m, k, out, in, n, t, enc);     \
     } while (0)
 
-static VZ_TARGET void z_xts(const void *ks, uint8_t tweak[16], uint8_t *out, const uint8_t *in, size_t n,
-                            bool encrypt)
+static VZ_TARGET void vaes512_xts(const void *ks, uint8_t tweak[16], uint8_t *out, const uint8_t *in, size_t n,
+                                  bool encrypt)
 {
     const struct aesni_ks *k = ks;
     if (n < 4) {
@@ -260,20 +262,20 @@ static VZ_TARGET void z_xts(const void *ks, uint8_t tweak[16], uint8_t *out, con
     rijn_wipe(one, sizeof one);
 }
 
-static const struct rijn_cipher_ops z_ops = {
-    .setkey = z_setkey,
-    .encrypt = z_encrypt,
-    .decrypt = z_decrypt,
-    .cbc_encrypt = z_cbc_encrypt,
-    .cbc_mac = z_cbc_mac,
-    .ctr = z_ctr,
-    .cbc_decrypt = z_cbc_decrypt,
-    .xts = z_xts,
-    .ccm = z_ccm,
+static const struct rijn_cipher_ops vaes512_ops = {
+    .setkey = vaes512_setkey,
+    .encrypt = vaes512_encrypt,
+    .decrypt = vaes512_decrypt,
+    .cbc_encrypt = vaes512_cbc_encrypt,
+    .cbc_mac = vaes512_cbc_mac,
+    .ctr = vaes512_ctr,
+    .cbc_decrypt = vaes512_cbc_decrypt,
+    .xts = vaes512_xts,
+    .ccm = vaes512_ccm,
 };
-#define Z_OPS &z_ops
+#define VAES512_OPS &vaes512_ops
 #else
-#define Z_OPS NULL
+#define VAES512_OPS NULL
 #endif
 
 /* Above aes-vaes (600): the kernel's 512-bit VAES drivers rank above its
@@ -285,5 +287,5 @@ const struct rijn_desc rijn_aes_vaes512_desc = {
     .cpu = RIJN_CPU_X86_64 | RIJN_CPU_AESNI | RIJN_CPU_SSSE3 | RIJN_CPU_SSE41 | RIJN_CPU_AVX | RIJN_CPU_AVX2 |
            RIJN_CPU_AVX512_REQ | RIJN_CPU_VAES_REQ | RIJN_CPU_VPCLMUL_REQ,   /* XTS folds with VPCLMULQDQ */
     .ct = true,
-    .ops = Z_OPS,
+    .ops = VAES512_OPS,
 };

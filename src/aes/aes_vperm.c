@@ -65,17 +65,14 @@
  * InvShiftRows into its four shuffles (it serves parallel modes only when
  * nothing better is present, so latency matters less there).
  */
-#include "aes/aesni_core.h"
 #include "aes/vperm.h"
+#include "arch/x86/x86.h"
 
 typedef uint64_t bs_word;   /* for the shared key expansion (bp_sbox.h) */
 #include "aes/bp_sbox.h"
 
 #ifdef RIJN_X86
 #include "aes/vperm_tables.h"
-
-#define VPERM_TARGET __attribute__((target("ssse3")))
-#define VPERM_INLINE static inline __attribute__((always_inline, target("ssse3")))
 
 struct vperm_ks {
     struct vperm_enc_ks e;
@@ -89,14 +86,14 @@ _Static_assert(sizeof(struct vperm_ks) <= RIJN_AES_KS_BYTES, "vperm key schedule
 #define X(a, b) _mm_xor_si128((a), (b))
 
 /* T (or T2) of a standard-basis register: one lookup per nibble. */
-VPERM_INLINE __m128i vp_basis(__m128i s, __m128i lo_t, __m128i hi_t)
+SSSE3_INLINE __m128i vperm_basis(__m128i s, __m128i lo_t, __m128i hi_t)
 {
     const __m128i m = _mm_set1_epi8(0x0f);
     return X(SHUF(lo_t, _mm_and_si128(s, m)), SHUF(hi_t, _mm_and_si128(_mm_srli_epi16(s, 4), m)));
 }
 
 /* The inversion circuit: po and ro from y = T(x) (see the top). */
-VPERM_INLINE void vp_core(__m128i y, __m128i inv, __m128i cqt, __m128i *po, __m128i *ro)
+SSSE3_INLINE void vperm_core(__m128i y, __m128i inv, __m128i cqt, __m128i *po, __m128i *ro)
 {
     const __m128i m = _mm_set1_epi8(0x0f);
     __m128i p = _mm_and_si128(_mm_srli_epi16(y, 4), m);
@@ -111,18 +108,18 @@ VPERM_INLINE void vp_core(__m128i y, __m128i inv, __m128i cqt, __m128i *po, __m1
 
 /* Nb blocks side by side (1 or 2: two independent chains fill the
  * shuffle port's latency gaps in the parallel modes). */
-VPERM_INLINE void vp_encrypt_n(const uint8_t (*ek)[16], unsigned nr, __m128i *x, int nb)
+SSSE3_INLINE void vperm_encrypt_n(const uint8_t (*ek)[16], unsigned nr, __m128i *x, int nb)
 {
     const __m128i inv = VT(INV), cqt = VT(CQ);
     const __m128i d_p = VT(ENC_D_P), d_r = VT(ENC_D_R), e_p = VT(ENC_E_P), e_r = VT(ENC_E_R);
     const __m128i k0 = LOADX(ek[0]);
-    for (int j = 0; j < nb; j++) x[j] = X(vp_basis(x[j], VT(ENC_IN_LO), VT(ENC_IN_HI)), k0);
+    for (int j = 0; j < nb; j++) x[j] = X(vperm_basis(x[j], VT(ENC_IN_LO), VT(ENC_IN_HI)), k0);
     for (unsigned r = 1; r < nr; r++) {
         const __m128i k = LOADX(ek[r]);
         const uint8_t (*mc)[16] = &vperm_tab[VP_MC0_ROT1 + 3 * ((r - 1) & 3)];
         for (int j = 0; j < nb; j++) {
             __m128i po, ro;
-            vp_core(x[j], inv, cqt, &po, &ro);
+            vperm_core(x[j], inv, cqt, &po, &ro);
             /* 2a stays in place, 3a and a move (ShiftRows is implicit). */
             __m128i d = X(SHUF(d_p, po), SHUF(d_r, ro));
             __m128i e = X(SHUF(e_p, po), SHUF(e_r, ro));
@@ -139,23 +136,23 @@ VPERM_INLINE void vp_encrypt_n(const uint8_t (*ek)[16], unsigned nr, __m128i *x,
     const __m128i kl = LOADX(ek[nr]), last = LOADX(vperm_tab[VP_LAST0 + ((nr - 1) & 3)]);
     for (int j = 0; j < nb; j++) {
         __m128i po, ro;
-        vp_core(x[j], inv, cqt, &po, &ro);
+        vperm_core(x[j], inv, cqt, &po, &ro);
         __m128i z = X(SHUF(VT(ENC_LAST_P), po), SHUF(VT(ENC_LAST_R), ro));
         x[j] = X(SHUF(z, last), kl);
     }
 }
 
-VPERM_INLINE void vp_decrypt_n(const struct vperm_ks *k, __m128i *x, int nb)
+SSSE3_INLINE void vperm_decrypt_n(const struct vperm_ks *k, __m128i *x, int nb)
 {
     const __m128i inv = VT(INV), cqt = VT(CQ);
     const unsigned nr = k->nr;
     const __m128i k0 = LOADX(k->dk[nr]);
-    for (int j = 0; j < nb; j++) x[j] = X(vp_basis(x[j], VT(DEC_IN_LO), VT(DEC_IN_HI)), k0);
+    for (int j = 0; j < nb; j++) x[j] = X(vperm_basis(x[j], VT(DEC_IN_LO), VT(DEC_IN_HI)), k0);
     for (unsigned r = nr - 1; r > 0; r--) {
         const __m128i kr = LOADX(k->dk[r]);
         for (int j = 0; j < nb; j++) {
             __m128i po, ro;
-            vp_core(x[j], inv, cqt, &po, &ro);
+            vperm_core(x[j], inv, cqt, &po, &ro);
             __m128i e = X(SHUF(VT(DEC_E_P), po), SHUF(VT(DEC_E_R), ro));
             __m128i b = X(SHUF(VT(DEC_B_P), po), SHUF(VT(DEC_B_R), ro));
             __m128i d = X(SHUF(VT(DEC_D_P), po), SHUF(VT(DEC_D_R), ro));
@@ -168,7 +165,7 @@ VPERM_INLINE void vp_decrypt_n(const struct vperm_ks *k, __m128i *x, int nb)
     const __m128i kl = LOADX(k->dk[0]);
     for (int j = 0; j < nb; j++) {
         __m128i po, ro;
-        vp_core(x[j], inv, cqt, &po, &ro);
+        vperm_core(x[j], inv, cqt, &po, &ro);
         __m128i z = X(SHUF(VT(DEC_LAST_P), po), SHUF(VT(DEC_LAST_R), ro));
         x[j] = X(SHUF(z, VT(ISR_ROT0)), kl);
     }
@@ -201,12 +198,13 @@ static void inv_mix_key(uint8_t out[16], const uint8_t in[16])
     }
 }
 
-static VPERM_TARGET void to_basis(uint8_t out[16], const uint8_t in[16], __m128i lo_t, __m128i hi_t, __m128i add)
+static SSSE3_TARGET void to_basis(uint8_t out[16], const uint8_t in[16], __m128i lo_t, __m128i hi_t, __m128i add)
 {
-    STOREX(out, X(vp_basis(LOADX(in), lo_t, hi_t), add));
+    STOREX(out, X(vperm_basis(LOADX(in), lo_t, hi_t), add));
 }
 
-static VPERM_TARGET unsigned vp_schedule(struct vperm_enc_ks *e, uint8_t (*dk)[16], const uint8_t *key, size_t key_len)
+static SSSE3_TARGET unsigned vperm_schedule(struct vperm_enc_ks *e, uint8_t (*dk)[16], const uint8_t *key,
+                                            size_t key_len)
 {
     const unsigned nr = (unsigned)key_len / 4 + 6;
     uint32_t w[60];
@@ -243,72 +241,72 @@ static VPERM_TARGET unsigned vp_schedule(struct vperm_enc_ks *e, uint8_t (*dk)[1
 
 unsigned rijn_vperm_setkey_enc(struct vperm_enc_ks *k, const uint8_t *key, size_t key_len)
 {
-    return vp_schedule(k, NULL, key, key_len);
+    return vperm_schedule(k, NULL, key, key_len);
 }
 
 static void vperm_setkey(void *ctx, const uint8_t *key, size_t key_len)
 {
     struct vperm_ks *k = ctx;
-    k->nr = vp_schedule(&k->e, k->dk, key, key_len);
+    k->nr = vperm_schedule(&k->e, k->dk, key, key_len);
 }
 
 /* ------------------------------------------------------------- modes -- */
 
-static VPERM_TARGET void vperm_encrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t n)
+static SSSE3_TARGET void vperm_encrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t n)
 {
     const struct vperm_ks *k = ctx;
     __m128i x[2];
     for (; n >= 2; n -= 2, in += 32, out += 32) {
         x[0] = LOADX(in);
         x[1] = LOADX(in + 16);
-        vp_encrypt_n((const uint8_t(*)[16])k->e.ek, k->nr, x, 2);
+        vperm_encrypt_n((const uint8_t(*)[16])k->e.ek, k->nr, x, 2);
         STOREX(out, x[0]);
         STOREX(out + 16, x[1]);
     }
     if (n) {
         x[0] = LOADX(in);
-        vp_encrypt_n((const uint8_t(*)[16])k->e.ek, k->nr, x, 1);
+        vperm_encrypt_n((const uint8_t(*)[16])k->e.ek, k->nr, x, 1);
         STOREX(out, x[0]);
     }
 }
 
-static VPERM_TARGET void vperm_decrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t n)
+static SSSE3_TARGET void vperm_decrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t n)
 {
     const struct vperm_ks *k = ctx;
     __m128i x[2];
     for (; n >= 2; n -= 2, in += 32, out += 32) {
         x[0] = LOADX(in);
         x[1] = LOADX(in + 16);
-        vp_decrypt_n(k, x, 2);
+        vperm_decrypt_n(k, x, 2);
         STOREX(out, x[0]);
         STOREX(out + 16, x[1]);
     }
     if (n) {
         x[0] = LOADX(in);
-        vp_decrypt_n(k, x, 1);
+        vperm_decrypt_n(k, x, 1);
         STOREX(out, x[0]);
     }
 }
 
-VPERM_TARGET void rijn_vperm_cbc_encrypt(const struct vperm_enc_ks *k, unsigned nr, uint8_t iv[16], uint8_t *out,
+SSSE3_TARGET void rijn_vperm_cbc_encrypt(const struct vperm_enc_ks *k, unsigned nr, uint8_t iv[16], uint8_t *out,
                                          const uint8_t *in, size_t n)
 {
     __m128i c = LOADX(iv);
     for (; n; n--, in += 16, out += 16) {
         c = X(c, LOADX(in));
-        vp_encrypt_n((const uint8_t(*)[16])k->ek, nr, &c, 1);
+        vperm_encrypt_n((const uint8_t(*)[16])k->ek, nr, &c, 1);
         STOREX(out, c);
     }
     STOREX(iv, c);
 }
 
-VPERM_TARGET void rijn_vperm_cbc_mac(const struct vperm_enc_ks *k, unsigned nr, uint8_t mac[16], const uint8_t *in,
+SSSE3_TARGET void rijn_vperm_cbc_mac(const struct vperm_enc_ks *k, unsigned nr, uint8_t mac[16], const uint8_t *in,
                                      size_t n)
 {
     __m128i c = LOADX(mac);
     for (; n; n--, in += 16) {
         c = X(c, LOADX(in));
-        vp_encrypt_n((const uint8_t(*)[16])k->ek, nr, &c, 1);
+        vperm_encrypt_n((const uint8_t(*)[16])k->ek, nr, &c, 1);
     }
     STOREX(mac, c);
 }

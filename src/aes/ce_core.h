@@ -27,23 +27,10 @@
 #define RIJN_CE_CORE_H
 
 #include "aes/cipher.h"
+#include "arch/arm64/arm64.h"
 
-/* GCC declares the AES and PMULL intrinsics for use under a per-function
- * target attribute. clang's arm_neon.h declares them only when the whole
- * file targets the Crypto Extensions, until clang 16; an older clang
- * without -march=armv8-a+crypto therefore builds rijn without these
- * drivers (their ops stay NULL, and the registry leaves them out). */
-#if defined(__aarch64__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ && \
-    (!defined(__clang__) || __clang_major__ >= 16 || defined(__ARM_FEATURE_AES))
+#ifdef RIJN_ARM64_CE
 #define RIJN_HAVE_CE 1
-#include <arm_neon.h>
-
-#if defined(__clang__)
-#define CE_TARGET __attribute__((target("crypto,aes")))
-#else
-#define CE_TARGET __attribute__((target("+crypto")))
-#endif
-#define CE_INLINE CE_TARGET static inline __attribute__((always_inline))
 
 /* body(k, NR, ...) with NR = k->nr as a compile-time constant. */
 #define CE_BY_NR(body, k, ...)                                  \
@@ -114,13 +101,6 @@ CE_INLINE void ce_enc2(const struct ce_ks *k, unsigned nr, uint8x16_t *a, uint8x
     }
     *a = veorq_u8(vaeseq_u8(x, k->ek[r]), k->ek[r + 1]);
     *b = veorq_u8(vaeseq_u8(y, k->ek[r]), k->ek[r + 1]);
-}
-
-/* Counter blocks from a big-endian 128-bit counter held as two words (the
- * high word only changes on a 2^64 carry, or never with inc32). */
-static inline uint8x16_t ce_ctr_block(uint64_t hi, uint64_t lo)
-{
-    return vreinterpretq_u8_u64(vcombine_u64(vcreate_u64(__builtin_bswap64(hi)), vcreate_u64(__builtin_bswap64(lo))));
 }
 
 #endif

@@ -6,7 +6,6 @@
 #define RIJN_CT128_CORE_H
 
 #include "aes/cipher.h"
-#include "aes/vperm.h"
 
 /* The word width: 16 bytes (eight blocks) here; aes-bs-avx2 defines
  * CT_BYTES 32 before including this header and gets sixteen blocks, two
@@ -34,9 +33,6 @@ typedef uint64_t ct_key __attribute__((vector_size(16)));
 typedef struct {
     ct_key enc[15][8];    /* fixsliced, 0x63-folded */
     ct_key dec[15][8];    /* plain bit-sliced */
-    /* aes-bs-avx2 only: the aes-vperm schedule its serial chains run on
-     * (bit-slicing cannot speed up one block at a time). */
-    struct vperm_enc_ks serial;
     unsigned rounds;
 } ct128_ks;
 

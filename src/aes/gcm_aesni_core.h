@@ -22,6 +22,7 @@
 #ifndef RIJN_GCM_AESNI_CORE_H
 #define RIJN_GCM_AESNI_CORE_H
 
+#include "aes/aesni_core.h"
 #include "gf128/ghash_pclmul_core.h"
 #include "modes/gcm.h"
 

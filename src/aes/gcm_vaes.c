@@ -18,11 +18,12 @@
  * src/modes/gcm.c. Key formats: aes-vaes and ghash-pclmul.
  */
 #include "aes/gcm_aesni_core.h"
+#include "aes/vaes_core.h"
 #include "modes/gcm.h"
 
 #ifdef RIJN_X86
 
-#define RK2(r) LOADY(k->ek2[r])   /* unaligned: see aes_vaes.c */
+#define RK2(r) LOADY(vaes_ks_of(k)->ek2[r])   /* unaligned: see aes_vaes.c */
 
 struct gf_acc_y { __m256i lo, mid, hi; };
 

@@ -23,6 +23,7 @@
  */
 #include "aes/gcm_aesni_core.h"
 #include "aes/vaes512_core.h"
+#include "gf128/ghash_vz_core.h"
 #include "modes/gcm.h"
 
 #ifdef RIJN_X86

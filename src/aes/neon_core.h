@@ -7,10 +7,10 @@
 #define RIJN_NEON_CORE_H
 
 #include "aes/cipher.h"
+#include "arch/arm64/arm64.h"
 
-#if defined(__aarch64__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#ifdef RIJN_ARM64
 #define RIJN_HAVE_NEON_AES 1
-#include <arm_neon.h>
 
 struct neon_ks {
     uint8_t rk[15][16];   /* round keys, FIPS 197 byte order */

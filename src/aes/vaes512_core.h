@@ -1,7 +1,6 @@
 /*
- * The 512-bit VAES drivers (aes-vaes-avx512, gcm-aes-vaes-avx512): a
- * small vector layer, the AES rounds on four blocks per register, and
- * GHASH on four blocks per register.
+ * The 512-bit VAES drivers (aes-vaes-avx512, gcm-aes-vaes-avx512): the
+ * AES rounds on four blocks per register, and the CTR tail.
  *
  * Why 512 bits
  * ------------
@@ -13,210 +12,20 @@
  * XTS's tweaks need. Intel cores with VAES (Ice Lake and later) run
  * 512-bit VAES too. Zen 3 has no AVX-512; it keeps the 256-bit drivers.
  *
- * The vector type `vz`, and checking it without AVX-512
- * -----------------------------------------------------
- * valgrind cannot execute AVX-512, so the secret-taint test could not see
- * these drivers. As for the 256-bit ones (aesni_core.h), the emulation
- * build (-DRIJN_EMULATE_VAES) compiles the same driver code on another
- * representation: there `vz` is a pair of 256-bit halves, and every
- * operation below is written once for each representation, with exactly
- * the 512-bit instruction's definition (the AES and carry-less operations
- * work on each 128-bit lane independently; the few operations that cross
- * lanes are spelled out). That build uses no AVX-512 instruction at all,
- * so valgrind, and any AVX2 machine, runs these drivers through the whole
- * suite; on a CPU with AVX-512 the release build runs the real thing.
+ * The vector layer, `vz` (four 128-bit lanes), and how the same code is
+ * checked on machines without AVX-512 (the emulation build) are in
+ * src/arch/x86/vz.h; GHASH on it is src/gf128/ghash_vz_core.h.
  *
- * Lanes: lane i of a `vz` is bytes 16i..16i+15 of its memory image, so a
- * 64-byte load puts block j of four consecutive blocks in lane j.
- *
- * Constant time: VAESENC/VAESDEC/VPCLMULQDQ have fixed timing, and masked
- * loads and stores are used only with public lengths (tails).
+ * Constant time: VAESENC/VAESDEC have fixed timing, and masked loads and
+ * stores are used only with public lengths (tails).
  */
 #ifndef RIJN_VAES512_CORE_H
 #define RIJN_VAES512_CORE_H
 
-#include "gf128/ghash_pclmul_core.h"
+#include "aes/aesni_core.h"
+#include "arch/x86/vz.h"
 
 #ifdef RIJN_X86
-
-#ifdef RIJN_EMULATE_VAES
-#define VZ_ISA VAES_ISA
-#define RIJN_CPU_AVX512_REQ 0u
-#else
-#define VZ_ISA "vaes,vpclmulqdq,avx512f,avx512bw,avx512vl,avx2,aes,pclmul,ssse3,sse4.1"
-#define RIJN_CPU_AVX512_REQ RIJN_CPU_AVX512
-#endif
-#define VZ_TARGET __attribute__((target(VZ_ISA)))
-#define VZ_INLINE static inline __attribute__((always_inline, target(VZ_ISA)))
-
-#ifndef RIJN_EMULATE_VAES
-/* ------------------------------------------------- the real registers -- */
-typedef __m512i vz;
-
-VZ_INLINE vz vz_load(const void *p) { return _mm512_loadu_si512(p); }
-VZ_INLINE void vz_store(void *p, vz v) { _mm512_storeu_si512(p, v); }
-/* The first nbytes (0..64) of p, zeros above; bytes past them are not
- * touched (masked accesses do not fault there). */
-VZ_INLINE __mmask64 vz_bytemask(size_t nbytes) { return nbytes >= 64 ? ~(__mmask64)0 : ((__mmask64)1 << nbytes) - 1; }
-VZ_INLINE vz vz_load_n(const void *p, size_t nbytes) { return _mm512_maskz_loadu_epi8(vz_bytemask(nbytes), p); }
-VZ_INLINE void vz_store_n(void *p, vz v, size_t nbytes) { _mm512_mask_storeu_epi8(p, vz_bytemask(nbytes), v); }
-VZ_INLINE vz vz_zero(void) { return _mm512_setzero_si512(); }
-VZ_INLINE vz vz_bcast(__m128i x) { return _mm512_broadcast_i32x4(x); }
-VZ_INLINE vz vz_from128(__m128i x) { return _mm512_zextsi128_si512(x); }
-/* Lanes (a0, a1, a2, a3). */
-VZ_INLINE vz vz_set4(__m128i a0, __m128i a1, __m128i a2, __m128i a3)
-{
-    return _mm512_inserti32x4(_mm512_inserti32x4(_mm512_inserti32x4(_mm512_castsi128_si512(a0), a1, 1), a2, 2), a3, 3);
-}
-#define vz_lane(v, i) _mm512_extracti32x4_epi32((v), (i))
-/* (x, a0, a1, a2): the lanes move up by one and x enters at the bottom. */
-VZ_INLINE vz vz_shift_in(vz a, __m128i x) { return _mm512_alignr_epi64(a, _mm512_broadcast_i32x4(x), 6); }
-/* (a1, a2, a3, 0): the lanes move down by one. */
-VZ_INLINE vz vz_shift_out(vz a) { return _mm512_alignr_epi64(_mm512_setzero_si512(), a, 2); }
-/* The first nbytes (0..64) of v, zeros above. */
-VZ_INLINE vz vz_keep_n(vz v, size_t nbytes) { return _mm512_maskz_mov_epi8(vz_bytemask(nbytes), v); }
-/* v with lane i (0..3, public) replaced by x. */
-VZ_INLINE vz vz_put_lane(vz v, __m128i x, unsigned i)
-{
-    return _mm512_mask_blend_epi64((__mmask8)(3u << (2 * i)), v, _mm512_broadcast_i32x4(x));
-}
-/* The four lanes xored together. */
-VZ_INLINE __m128i vz_fold(vz v)
-{
-    __m256i s = _mm256_xor_si256(_mm512_castsi512_si256(v), _mm512_extracti64x4_epi64(v, 1));
-    return _mm_xor_si128(_mm256_castsi256_si128(s), _mm256_extracti128_si256(s, 1));
-}
-VZ_INLINE vz vz_xor(vz a, vz b) { return _mm512_xor_si512(a, b); }
-VZ_INLINE vz vz_or(vz a, vz b) { return _mm512_or_si512(a, b); }
-VZ_INLINE vz vz_add32(vz a, vz b) { return _mm512_add_epi32(a, b); }
-VZ_INLINE vz vz_aesenc(vz a, vz k) { return _mm512_aesenc_epi128(a, k); }
-VZ_INLINE vz vz_aesenclast(vz a, vz k) { return _mm512_aesenclast_epi128(a, k); }
-VZ_INLINE vz vz_aesdec(vz a, vz k) { return _mm512_aesdec_epi128(a, k); }
-VZ_INLINE vz vz_aesdeclast(vz a, vz k) { return _mm512_aesdeclast_epi128(a, k); }
-VZ_INLINE vz vz_shuffle8(vz a, vz m) { return _mm512_shuffle_epi8(a, m); }
-/* The two 64-bit halves of each lane swapped. */
-VZ_INLINE vz vz_swap64(vz a) { return _mm512_shuffle_epi32(a, (_MM_PERM_ENUM)0x4e); }
-#define vz_clmul(a, b, imm) _mm512_clmulepi64_epi128((a), (b), (imm))
-#define vz_bslli(a, n) _mm512_bslli_epi128((a), (n))
-#define vz_bsrli(a, n) _mm512_bsrli_epi128((a), (n))
-#define vz_slli64(a, n) _mm512_slli_epi64((a), (n))
-#define vz_srli64(a, n) _mm512_srli_epi64((a), (n))
-/* Per 64-bit element shifts by the counts in n (0..64; 64 gives 0). */
-VZ_INLINE vz vz_sllv64(vz a, vz n) { return _mm512_sllv_epi64(a, n); }
-VZ_INLINE vz vz_srlv64(vz a, vz n) { return _mm512_srlv_epi64(a, n); }
-
-#else
-/* ---------------------------------- the emulation: two 256-bit halves -- */
-typedef struct { __m256i lo, hi; } vz;   /* lanes 0, 1 | 2, 3 */
-
-#define VZ_MAP1(f, a) ((vz){ f((a).lo), f((a).hi) })
-#define VZ_MAP2(f, a, b) ((vz){ f((a).lo, (b).lo), f((a).hi, (b).hi) })
-VZ_INLINE vz vz_load(const void *p) { return (vz){ LOADY(p), LOADY((const uint8_t *)p + 32) }; }
-VZ_INLINE void vz_store(void *p, vz v)
-{
-    STOREY(p, v.lo);
-    STOREY((uint8_t *)p + 32, v.hi);
-}
-VZ_INLINE vz vz_load_n(const void *p, size_t nbytes)
-{
-    /* As the masked load: no access at all for 0 bytes (p may be NULL). */
-    uint8_t t[64] = { 0 };
-    if (nbytes) memcpy(t, p, nbytes < 64 ? nbytes : 64);
-    vz v = vz_load(t);
-    rijn_wipe(t, sizeof t);
-    return v;
-}
-VZ_INLINE void vz_store_n(void *p, vz v, size_t nbytes)
-{
-    uint8_t t[64];
-    vz_store(t, v);
-    if (nbytes) memcpy(p, t, nbytes < 64 ? nbytes : 64);
-    rijn_wipe(t, sizeof t);
-}
-VZ_INLINE vz vz_zero(void) { return (vz){ _mm256_setzero_si256(), _mm256_setzero_si256() }; }
-VZ_INLINE vz vz_bcast(__m128i x) { return (vz){ _mm256_broadcastsi128_si256(x), _mm256_broadcastsi128_si256(x) }; }
-VZ_INLINE vz vz_from128(__m128i x)
-{
-    return (vz){ _mm256_set_m128i(_mm_setzero_si128(), x), _mm256_setzero_si256() };
-}
-VZ_INLINE vz vz_set4(__m128i a0, __m128i a1, __m128i a2, __m128i a3)
-{
-    return (vz){ _mm256_set_m128i(a1, a0), _mm256_set_m128i(a3, a2) };
-}
-#define vz_lane(v, i) ((i) < 2 ? _mm256_extracti128_si256((v).lo, (i) & 1) : _mm256_extracti128_si256((v).hi, (i) & 1))
-VZ_INLINE vz vz_shift_in(vz a, __m128i x)
-{
-    return (vz){ _mm256_set_m128i(_mm256_castsi256_si128(a.lo), x),
-                 _mm256_set_m128i(_mm256_castsi256_si128(a.hi), _mm256_extracti128_si256(a.lo, 1)) };
-}
-VZ_INLINE vz vz_shift_out(vz a)
-{
-    return (vz){ _mm256_set_m128i(_mm256_castsi256_si128(a.hi), _mm256_extracti128_si256(a.lo, 1)),
-                 _mm256_set_m128i(_mm_setzero_si128(), _mm256_extracti128_si256(a.hi, 1)) };
-}
-VZ_INLINE vz vz_keep_n(vz v, size_t nbytes)
-{
-    uint8_t t[64];
-    vz_store(t, v);
-    if (nbytes < 64) memset(t + nbytes, 0, 64 - nbytes);
-    v = vz_load(t);
-    rijn_wipe(t, sizeof t);
-    return v;
-}
-VZ_INLINE vz vz_put_lane(vz v, __m128i x, unsigned i)
-{
-    uint8_t t[64];
-    vz_store(t, v);
-    STOREX(t + 16 * (i & 3), x);
-    v = vz_load(t);
-    rijn_wipe(t, sizeof t);
-    return v;
-}
-VZ_INLINE __m128i vz_fold(vz v)
-{
-    __m256i s = _mm256_xor_si256(v.lo, v.hi);
-    return _mm_xor_si128(_mm256_castsi256_si128(s), _mm256_extracti128_si256(s, 1));
-}
-VZ_INLINE vz vz_xor(vz a, vz b) { return VZ_MAP2(_mm256_xor_si256, a, b); }
-VZ_INLINE vz vz_or(vz a, vz b) { return VZ_MAP2(_mm256_or_si256, a, b); }
-VZ_INLINE vz vz_add32(vz a, vz b) { return VZ_MAP2(_mm256_add_epi32, a, b); }
-VZ_INLINE vz vz_aesenc(vz a, vz k) { return VZ_MAP2(_mm256_aesenc_epi128, a, k); }
-VZ_INLINE vz vz_aesenclast(vz a, vz k) { return VZ_MAP2(_mm256_aesenclast_epi128, a, k); }
-VZ_INLINE vz vz_aesdec(vz a, vz k) { return VZ_MAP2(_mm256_aesdec_epi128, a, k); }
-VZ_INLINE vz vz_aesdeclast(vz a, vz k) { return VZ_MAP2(_mm256_aesdeclast_epi128, a, k); }
-VZ_INLINE vz vz_shuffle8(vz a, vz m) { return VZ_MAP2(_mm256_shuffle_epi8, a, m); }
-VZ_INLINE vz vz_swap64(vz a) { return (vz){ _mm256_shuffle_epi32(a.lo, 0x4e), _mm256_shuffle_epi32(a.hi, 0x4e) }; }
-#define vz_clmul(a, b, imm) \
-    ((vz){ _mm256_clmulepi64_epi128((a).lo, (b).lo, (imm)), _mm256_clmulepi64_epi128((a).hi, (b).hi, (imm)) })
-#define vz_bslli(a, n) ((vz){ _mm256_bslli_epi128((a).lo, (n)), _mm256_bslli_epi128((a).hi, (n)) })
-#define vz_bsrli(a, n) ((vz){ _mm256_bsrli_epi128((a).lo, (n)), _mm256_bsrli_epi128((a).hi, (n)) })
-#define vz_slli64(a, n) ((vz){ _mm256_slli_epi64((a).lo, (n)), _mm256_slli_epi64((a).hi, (n)) })
-#define vz_srli64(a, n) ((vz){ _mm256_srli_epi64((a).lo, (n)), _mm256_srli_epi64((a).hi, (n)) })
-VZ_INLINE vz vz_sllv64(vz a, vz n) { return VZ_MAP2(_mm256_sllv_epi64, a, n); }
-VZ_INLINE vz vz_srlv64(vz a, vz n) { return VZ_MAP2(_mm256_srlv_epi64, a, n); }
-#endif
-
-/* ------------------------------------------------------------ helpers -- */
-
-/* A value whose lane i has a_i in its low 32 bits and zeros elsewhere
- * (counter steps, the XTS reduction constant). Built from four moves
- * rather than written as one _mm512_set_epi32 constant: with constants
- * GCC 12 keeps them all in registers across gcm-aes-vaes-avx512's pass,
- * spills the state instead, and the 16 KiB seal drops from 0.25 to 0.39
- * cycles per byte on Zen 5 (measured; the CTR paths do not change). */
-VZ_INLINE vz vz_lanes32(uint32_t a0, uint32_t a1, uint32_t a2, uint32_t a3)
-{
-    return vz_set4(_mm_cvtsi32_si128((int)a0), _mm_cvtsi32_si128((int)a1), _mm_cvtsi32_si128((int)a2),
-                   _mm_cvtsi32_si128((int)a3));
-}
-
-
-/* Each lane byte-reversed: GCM's and CTR's big-endian blocks as
- * little-endian integers, and back. */
-VZ_INLINE vz vz_bswap(vz a)
-{
-    return vz_shuffle8(a, vz_bcast(_mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)));
-}
 
 /* m registers (four blocks each) through every round; rk is ek (enc) or
  * dk (dec) of an aesni_ks. One broadcast of each round key per call. */
@@ -244,24 +53,6 @@ VZ_INLINE void vz_decrypt(const struct aesni_ks *k, vz *b, int m)
     for (int j = 0; j < m; j++) b[j] = vz_aesdeclast(b[j], kl);
 }
 
-/* Bytes in register j of a tail of n blocks (0 past the end). */
-static inline size_t vz_tail_bytes(size_t n, int j)
-{
-    size_t first = 4 * (size_t)j;
-    return n <= first ? 0 : (n - first >= 4 ? 64 : 16 * (n - first));
-}
-
-/* A tail of n < 32 blocks is handled with m = 1, 2, 4 or 8 registers, m a
- * compile-time constant in each copy of the body so that its loops unroll:
- * body(m, ...). */
-#define VZ_BY_TAIL(n, body, ...)                     \
-    do {                                             \
-        if ((n) <= 4) body(1, __VA_ARGS__);          \
-        else if ((n) <= 8) body(2, __VA_ARGS__);     \
-        else if ((n) <= 16) body(4, __VA_ARGS__);    \
-        else body(8, __VA_ARGS__);                   \
-    } while (0)
-
 /* CTR keystream over a tail of n < 32 blocks in m registers: c holds the
  * byte-reversed counters (lane j: counter + j) and advances by 4 per
  * register. Used by ctr(aes-vaes-avx512) and gcm-aes-vaes-avx512. */
@@ -279,72 +70,5 @@ static inline size_t vz_tail_bytes(size_t n, int j)
         }                                                                                          \
     } while (0)
 
-/* ------------------------------------------------------------- GHASH -- */
-/* The arithmetic of ghash_pclmul_core.h (reflected blocks, twisted key,
- * Karatsuba, Montgomery-style reduction), four blocks per register. The
- * unreduced lo/mid/hi products of every lane are summed, then the lanes
- * are folded together and reduced once: the sum is linear, so folding
- * before the Karatsuba recombination is the same as after. */
-struct gz_acc { vz lo, mid, hi; };
-
-/* acc (+)= x * h, lane by lane; hk holds h's halves xored (gf_keyhalf). */
-VZ_INLINE void gz_mul(struct gz_acc *a, vz x, vz h, vz hk, bool first)
-{
-    const vz lo = vz_clmul(x, h, 0x00), hi = vz_clmul(x, h, 0x11);
-    const vz mid = vz_clmul(vz_xor(x, vz_swap64(x)), hk, 0x00);
-    if (first) {
-        a->lo = lo;
-        a->mid = mid;
-        a->hi = hi;
-    } else {
-        a->lo = vz_xor(a->lo, lo);
-        a->mid = vz_xor(a->mid, mid);
-        a->hi = vz_xor(a->hi, hi);
-    }
-}
-
-VZ_INLINE __m128i gz_reduce(const struct gz_acc *a)
-{
-    const struct gf_acc s = { vz_fold(a->lo), vz_fold(a->mid), vz_fold(a->hi) };
-    return gf_reduce(&s);
-}
-
-/* y (reflected) updated with k whole blocks at p, 1 <= k <= 16, in one
- * reduction: (y + X_0) H^k + X_1 H^(k-1) + ... + X_(k-1) H. hp[i] is
- * H^(16-i), so the powers for X_0.. start at hp[16 - k]; lanes past the
- * end load as zero, from the data and from the key alike. */
-VZ_INLINE __m128i gz_hash_upto16(const struct pclmul_hkey *h, __m128i y, const uint8_t *p, size_t k)
-{
-    struct gz_acc a = { vz_zero(), vz_zero(), vz_zero() };   /* set by the first product */
-    const uint8_t *hp = (const uint8_t *)&h->hp[GF_POWERS - k], *hkp = (const uint8_t *)&h->hkp[GF_POWERS - k];
-    for (int j = 0; 4 * (size_t)j < k; j++) {
-        const size_t nb = vz_tail_bytes(k, j);
-        vz x = vz_bswap(vz_load_n(p + 64 * j, nb));
-        if (j == 0) x = vz_xor(x, vz_from128(y));
-        gz_mul(&a, x, vz_load_n(hp + 64 * j, nb), vz_load_n(hkp + 64 * j, nb), j == 0);
-    }
-    return gz_reduce(&a);
-}
-
-/* GHASH of n whole blocks, sixteen per reduction. */
-VZ_INLINE __m128i gz_hash(const struct pclmul_hkey *h, __m128i y, const uint8_t *p, size_t n)
-{
-    for (; n >= 16; n -= 16, p += 256) {
-        struct gz_acc a = { vz_zero(), vz_zero(), vz_zero() };   /* set by the first product */
-        for (int j = 0; j < 4; j++) {
-            vz x = vz_bswap(vz_load(p + 64 * j));
-            if (j == 0) x = vz_xor(x, vz_from128(y));
-            gz_mul(&a, x, vz_load(&h->hp[4 * j]), vz_load(&h->hkp[4 * j]), j == 0);
-        }
-        y = gz_reduce(&a);
-    }
-    if (n) y = gz_hash_upto16(h, y, p, n);
-    return y;
-}
-
 #endif /* RIJN_X86 */
-/* Outside x86-64 the descriptors still compile (with no functions). */
-#ifndef RIJN_CPU_AVX512_REQ
-#define RIJN_CPU_AVX512_REQ RIJN_CPU_AVX512
-#endif
 #endif

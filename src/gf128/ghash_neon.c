@@ -38,20 +38,20 @@
  * 2^14 < 2^57), so both folds are done on p3:p2 at once and p3's overflow
  * is folded separately.
  */
+#include "arch/arm64/arm64.h"
 #include "gf128/ghash.h"
 
-#if defined(__aarch64__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-#include <arm_neon.h>
+#ifdef RIJN_ARM64
 
 /* b and its byte rotations by 1..4, for one 64-bit operand. */
 struct p8_operand {
     uint8x8_t r[5];
 };
 
-struct neon_hkey {
+struct ghash_neon_hkey {
     uint8_t h[16];   /* H, bit-reversed per byte */
 };
-_Static_assert(sizeof(struct neon_hkey) <= RIJN_GF128_KEY_BYTES, "neon key too large");
+_Static_assert(sizeof(struct ghash_neon_hkey) <= RIJN_GF128_KEY_BYTES, "neon key too large");
 
 static inline void p8_prepare(struct p8_operand *o, uint8x8_t b)
 {
@@ -111,13 +111,13 @@ static inline uint64x2_t fold_hi(uint64x2_t w)
     return veorq_u64(veorq_u64(vshrq_n_u64(w, 63), vshrq_n_u64(w, 62)), vshrq_n_u64(w, 57));
 }
 
-struct neon_h {
+struct ghash_neon_h {
     struct p8_operand lo, hi, mid;   /* H's halves and their sum, prepared */
     uint8x16_t m[4];
 };
 
 /* y * H in the bit-reversed domain. */
-static inline uint64x2_t mul_h(uint64x2_t y, const struct neon_h *h)
+static inline uint64x2_t mul_h(uint64x2_t y, const struct ghash_neon_h *h)
 {
     const uint8x16_t yb = vreinterpretq_u8_u64(y);
     const uint8x8_t y0 = vget_low_u8(yb), y1 = vget_high_u8(yb);
@@ -144,16 +144,16 @@ static inline uint64x2_t load_rev(const uint8_t *p)
     return vreinterpretq_u64_u8(vrbitq_u8(vld1q_u8(p)));
 }
 
-static void neon_init(void *hkey, const uint8_t h[16])
+static void ghash_neon_init(void *hkey, const uint8_t h[16])
 {
-    struct neon_hkey *k = hkey;
+    struct ghash_neon_hkey *k = hkey;
     vst1q_u8(k->h, vrbitq_u8(vld1q_u8(h)));
 }
 
-static void neon_ghash(const void *hkey, uint8_t y[16], const uint8_t *in, size_t n)
+static void ghash_neon(const void *hkey, uint8_t y[16], const uint8_t *in, size_t n)
 {
-    const struct neon_hkey *k = hkey;
-    struct neon_h h;
+    const struct ghash_neon_hkey *k = hkey;
+    struct ghash_neon_h h;
     const uint8x16_t hv = vld1q_u8(k->h);
     p8_prepare(&h.lo, vget_low_u8(hv));
     p8_prepare(&h.hi, vget_high_u8(hv));
@@ -168,10 +168,10 @@ static void neon_ghash(const void *hkey, uint8_t y[16], const uint8_t *in, size_
     vst1q_u8(y, vrbitq_u8(vreinterpretq_u8_u64(acc)));
 }
 
-static const struct rijn_ghash_ops neon_gf_ops = { .init = neon_init, .ghash = neon_ghash };
-#define NEON_GF_OPS &neon_gf_ops
+static const struct rijn_ghash_ops ghash_neon_ops = { .init = ghash_neon_init, .ghash = ghash_neon };
+#define GHASH_NEON_OPS &ghash_neon_ops
 #else
-#define NEON_GF_OPS NULL
+#define GHASH_NEON_OPS NULL
 #endif
 
 const struct rijn_desc rijn_ghash_neon_desc = {
@@ -180,5 +180,5 @@ const struct rijn_desc rijn_ghash_neon_desc = {
     .priority = 250,
     .cpu = RIJN_CPU_AARCH64 | RIJN_CPU_NEON,
     .ct = true,
-    .ops = NEON_GF_OPS,
+    .ops = GHASH_NEON_OPS,
 };

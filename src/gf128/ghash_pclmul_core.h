@@ -33,7 +33,7 @@
 #ifndef RIJN_GHASH_PCLMUL_CORE_H
 #define RIJN_GHASH_PCLMUL_CORE_H
 
-#include "aes/aesni_core.h"
+#include "arch/x86/x86.h"
 #include "gf128/ghash.h"
 
 #ifdef RIJN_X86

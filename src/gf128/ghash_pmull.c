@@ -19,7 +19,7 @@ PMULL_TARGET void rijn_pmull_init(void *hkey, const uint8_t h[16])
     }
 }
 
-PMULL_TARGET static void pmull_ghash(const void *hkey, uint8_t y[16], const uint8_t *in, size_t n)
+PMULL_TARGET static void ghash_pmull(const void *hkey, uint8_t y[16], const uint8_t *in, size_t n)
 {
     const struct pmull_hkey *k = hkey;
     uint64x2_t acc = pm_load(y);
@@ -34,10 +34,10 @@ PMULL_TARGET static void pmull_ghash(const void *hkey, uint8_t y[16], const uint
     pm_store(y, acc);
 }
 
-static const struct rijn_ghash_ops pmull_ops = { .init = rijn_pmull_init, .ghash = pmull_ghash };
-#define PMULL_OPS &pmull_ops
+static const struct rijn_ghash_ops ghash_pmull_ops = { .init = rijn_pmull_init, .ghash = ghash_pmull };
+#define GHASH_PMULL_OPS &ghash_pmull_ops
 #else
-#define PMULL_OPS NULL
+#define GHASH_PMULL_OPS NULL
 #endif
 
 const struct rijn_desc rijn_ghash_pmull_desc = {
@@ -46,5 +46,5 @@ const struct rijn_desc rijn_ghash_pmull_desc = {
     .priority = 400,
     .cpu = RIJN_CPU_AARCH64 | RIJN_CPU_ARM_PMULL,
     .ct = true,
-    .ops = PMULL_OPS,
+    .ops = GHASH_PMULL_OPS,
 };

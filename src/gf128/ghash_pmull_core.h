@@ -31,23 +31,13 @@
 #ifndef RIJN_GHASH_PMULL_CORE_H
 #define RIJN_GHASH_PMULL_CORE_H
 
+#include "arch/arm64/arm64.h"
 #include "gf128/ghash.h"
 
-/* GCC declares the AES and PMULL intrinsics for use under a per-function
- * target attribute. clang's arm_neon.h declares them only when the whole
- * file targets the Crypto Extensions, until clang 16; an older clang
- * without -march=armv8-a+crypto therefore builds rijn without these
- * drivers (their ops stay NULL, and the registry leaves them out). */
-#if defined(__aarch64__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ && \
-    (!defined(__clang__) || __clang_major__ >= 16 || defined(__ARM_FEATURE_AES))
+#ifdef RIJN_ARM64_CE
 #define RIJN_HAVE_PMULL 1
-#include <arm_neon.h>
-
-#if defined(__clang__)
-#define PMULL_TARGET __attribute__((target("crypto,aes")))
-#else
-#define PMULL_TARGET __attribute__((target("+crypto")))
-#endif
+/* PMULL's 64-bit form is part of the Crypto Extensions: their target. */
+#define PMULL_TARGET CE_TARGET
 
 struct pmull_hkey {
     uint64x2_t h[4];   /* H^1..H^4, bit-reversed */

@@ -9,9 +9,9 @@ with -DRIJN_CTGRIND so that public verdicts are declassified) and valgrind.
 valgrind cannot execute VAES, VPCLMULQDQ or any AVX-512 instruction. The
 taint build is therefore also an emulation build (-DRIJN_EMULATE_VAES):
 the 256-bit VAES drivers' code runs with each 256-bit AES/carry-less
-instruction replaced by two 128-bit ones (src/aes/aesni_core.h), and the
+instruction replaced by two 128-bit ones (src/arch/x86/x86.h), and the
 512-bit drivers' code with each 512-bit register as two 256-bit halves
-(src/aes/vaes512_core.h), so their data flow is checked; the real
+(src/arch/x86/vz.h), so their data flow is checked; the real
 instructions are not (test_vaes_real_instructions says so).
 """
 import os

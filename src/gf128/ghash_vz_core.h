@@ -1,0 +1,80 @@
+/*
+ * GHASH (SP 800-38D §6.4) with VPCLMULQDQ on the 512-bit vector layer
+ * (src/arch/x86/vz.h): four blocks per register, for gcm-aes-vaes-avx512.
+ * The arithmetic is ghash_pclmul_core.h's (reflected blocks, twisted key,
+ * Karatsuba, Montgomery-style reduction) and so is the key: ghash-pclmul's
+ * table, whose hp/hkp powers are laid out for these wide loads.
+ *
+ * Constant time: VPCLMULQDQ has fixed timing, and the partial loads take
+ * public lengths only.
+ */
+#ifndef RIJN_GHASH_VZ_CORE_H
+#define RIJN_GHASH_VZ_CORE_H
+
+#include "arch/x86/vz.h"
+#include "gf128/ghash_pclmul_core.h"
+
+#ifdef RIJN_X86
+
+/* The unreduced lo/mid/hi products of every lane are summed, then the
+ * lanes are folded together and reduced once: the sum is linear, so
+ * folding before the Karatsuba recombination is the same as after. */
+struct gz_acc { vz lo, mid, hi; };
+
+/* acc (+)= x * h, lane by lane; hk holds h's halves xored (gf_keyhalf). */
+VZ_INLINE void gz_mul(struct gz_acc *a, vz x, vz h, vz hk, bool first)
+{
+    const vz lo = vz_clmul(x, h, 0x00), hi = vz_clmul(x, h, 0x11);
+    const vz mid = vz_clmul(vz_xor(x, vz_swap64(x)), hk, 0x00);
+    if (first) {
+        a->lo = lo;
+        a->mid = mid;
+        a->hi = hi;
+    } else {
+        a->lo = vz_xor(a->lo, lo);
+        a->mid = vz_xor(a->mid, mid);
+        a->hi = vz_xor(a->hi, hi);
+    }
+}
+
+VZ_INLINE __m128i gz_reduce(const struct gz_acc *a)
+{
+    const struct gf_acc s = { vz_fold(a->lo), vz_fold(a->mid), vz_fold(a->hi) };
+    return gf_reduce(&s);
+}
+
+/* y (reflected) updated with k whole blocks at p, 1 <= k <= 16, in one
+ * reduction: (y + X_0) H^k + X_1 H^(k-1) + ... + X_(k-1) H. hp[i] is
+ * H^(16-i), so the powers for X_0.. start at hp[16 - k]; lanes past the
+ * end load as zero, from the data and from the key alike. */
+VZ_INLINE __m128i gz_hash_upto16(const struct pclmul_hkey *h, __m128i y, const uint8_t *p, size_t k)
+{
+    struct gz_acc a = { vz_zero(), vz_zero(), vz_zero() };   /* set by the first product */
+    const uint8_t *hp = (const uint8_t *)&h->hp[GF_POWERS - k], *hkp = (const uint8_t *)&h->hkp[GF_POWERS - k];
+    for (int j = 0; 4 * (size_t)j < k; j++) {
+        const size_t nb = vz_tail_bytes(k, j);
+        vz x = vz_bswap(vz_load_n(p + 64 * j, nb));
+        if (j == 0) x = vz_xor(x, vz_from128(y));
+        gz_mul(&a, x, vz_load_n(hp + 64 * j, nb), vz_load_n(hkp + 64 * j, nb), j == 0);
+    }
+    return gz_reduce(&a);
+}
+
+/* GHASH of n whole blocks, sixteen per reduction. */
+VZ_INLINE __m128i gz_hash(const struct pclmul_hkey *h, __m128i y, const uint8_t *p, size_t n)
+{
+    for (; n >= 16; n -= 16, p += 256) {
+        struct gz_acc a = { vz_zero(), vz_zero(), vz_zero() };   /* set by the first product */
+        for (int j = 0; j < 4; j++) {
+            vz x = vz_bswap(vz_load(p + 64 * j));
+            if (j == 0) x = vz_xor(x, vz_from128(y));
+            gz_mul(&a, x, vz_load(&h->hp[4 * j]), vz_load(&h->hkp[4 * j]), j == 0);
+        }
+        y = gz_reduce(&a);
+    }
+    if (n) y = gz_hash_upto16(h, y, p, n);
+    return y;
+}
+
+#endif /* RIJN_X86 */
+#endif

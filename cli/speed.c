@@ -134,11 +134,11 @@ static int row(const struct speed_opts *o, const struct rs_alg *a, int dec, size
     rijn_resolve(a->alg, o->driver, &driver);
     struct speed_row out = { .alg = a->alg, .op = a->shape == RS_MAC ? "mac" : dec ? "dec" : "enc",
                              .driver = driver ? driver : "?", .key_bits = o->key_bits, .size = size };
-    out.mine = speed_measure(&run, size, o->secs, o->best);
+    out.mine = speed_measure(&run, &m, o->secs, o->best);
     for (size_t i = 0; i < npeers; i++) {
         struct speed_run pr;
         if (peers[i]->setup(&m, &pr) != 0) continue;
-        out.peer[i] = speed_measure(&pr, size, o->secs, o->best);
+        out.peer[i] = speed_measure(&pr, &m, o->secs, o->best);
         out.have[i] = 1;
         peers[i]->done(&pr);
     }

@@ -20,8 +20,9 @@
 /* One operation is one complete message: for RS_AEAD a nonce of the
  * adapter's default length (iv_len), SPEED_AAD bytes of AAD, the data and
  * a tag of tag_len bytes (as `openssl speed -aead`); for RS_CIPHER the IV
- * and the buffer; for RS_MAC a MAC over the buffer. Each side sets the IV
- * again for every message. */
+ * and the buffer; for RS_MAC a MAC over the buffer. Before each message
+ * the measurement writes a byte of the IV (speed_measure.c says why), and
+ * each side sets the IV again. */
 enum { SPEED_AAD = 13, SPEED_TAG_MAX = 16 };
 
 /* The message of one row, shared by rijn and the peers. A side that
@@ -53,9 +54,9 @@ enum speed_cycles { SPEED_PERF, SPEED_CLOCK, SPEED_NO_CYCLES };
 void speed_cycles_init(void);
 /* Where cycles come from; *ghz: the clock measured at start (SPEED_CLOCK). */
 enum speed_cycles speed_cycles_source(double *ghz);
-/* 7 timed runs of about secs / 7 seconds each, of bytes per op; their
+/* 7 timed runs of run over m, of about secs / 7 seconds each; their
  * median (best: the fastest run). */
-struct speed_result speed_measure(const struct speed_run *run, size_t bytes, double secs, int best);
+struct speed_result speed_measure(const struct speed_run *run, struct speed_msg *m, double secs, int best);
 
 /* --------------------------------------------------- speed_rijn.c -- */
 

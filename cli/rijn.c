@@ -4,7 +4,7 @@
  *   rijn list [--json]
  *   rijn enc --alg ALG [--driver DRV] --key HEX [--iv HEX] [--aad HEX] [--tag-len N] [--pad pkcs7] < in > out
  *   rijn dec  (same options)
- *   rijn mac --alg cmac(aes) [--driver DRV] --key HEX [--tag-len N] < in > tag
+ *   rijn mac --alg MAC [--driver DRV] --key HEX [--tag-len N] < in > tag
  *   rijn speed ...            (see cli/speed.c)
  *
  * Exit codes: 0 success; 1 authentication or padding failure (nothing on
@@ -12,6 +12,7 @@
  * stdout). Output is produced in memory and written only on success.
  */
 #include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,10 +20,13 @@
 #include "cli.h"
 #include "rijn/rijn.h"
 
-__attribute__((noreturn)) static void die(const char *fmt, const char *arg)
+__attribute__((noreturn, format(printf, 1, 2))) static void die(const char *fmt, ...)
 {
+    va_list ap;
+    va_start(ap, fmt);
     fprintf(stderr, "rijn: ");
-    fprintf(stderr, fmt, arg);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
     fputc('\n', stderr);
     exit(2);
 }
@@ -135,6 +139,53 @@ static int cmd_list(int argc, char **argv)
     return 0;
 }
 
+/* ------------------------------------------------------- algorithms -- */
+
+/* An algorithm once in the list, however many drivers it has. */
+static int listed(const struct rs_alg *const *algs, size_t n, const struct rs_alg *a)
+{
+    for (size_t i = 0; i < n; i++)
+        if (algs[i] == a) return 1;
+    return 0;
+}
+
+size_t cli_algs(const struct rs_alg **algs, size_t cap)
+{
+    size_t n = 0;
+    /* Pass 0: template instances only, whose order is drivers.def's order
+     * of the modes; pass 1: algorithms that only dedicated drivers
+     * implement (none today). */
+    for (int pass = 0; pass < 2; pass++)
+        for (size_t i = 0; i < rijn_driver_count() && n < cap; i++) {
+            rijn_driver_info d;
+            if (rijn_driver_get(i, &d) || (pass == 0 && !d.is_template)) continue;
+            const struct rs_alg *a = rs_find(d.algorithm);
+            if (a && !listed(algs, n, a)) algs[n++] = a;
+        }
+    return n;
+}
+
+enum { MAX_ALGS = 64 };
+
+/* The names of the algorithms that `keep` accepts (NULL: all), joined by
+ * sep, into buf. */
+static const char *alg_names(char *buf, size_t cap, int (*keep)(const struct rs_alg *), const char *sep)
+{
+    const struct rs_alg *algs[MAX_ALGS];
+    size_t n = cli_algs(algs, MAX_ALGS), used = 0;
+    buf[0] = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (keep && !keep(algs[i])) continue;
+        int w = snprintf(buf + used, cap - used, "%s%s", used ? sep : "", algs[i]->alg);
+        if (w < 0 || (size_t)w >= cap - used) break;
+        used += (size_t)w;
+    }
+    return buf;
+}
+
+static int is_mac(const struct rs_alg *a) { return a->shape == RS_MAC; }
+static int has_pad(const struct rs_alg *a) { return a->crypt_pad != NULL; }
+
 /* --------------------------------------------------------- enc/dec/mac -- */
 
 struct opts {
@@ -171,23 +222,38 @@ static void parse_opts(int argc, char **argv, struct opts *o)
     if (!o->key) die("%s", "missing --key");
 }
 
+/* want: the IV length the algorithm takes, or 0 for any (AEAD nonces:
+ * the API checks their length). */
 static void need_iv(const struct opts *o, size_t want)
 {
     if (!o->have_iv) die("%s: missing --iv", o->alg);
-    if (want && o->iv_len != want) {
-        fprintf(stderr, "rijn: %s: --iv must be %zu bytes (got %zu)\n", o->alg, want, o->iv_len);
-        exit(2);
-    }
+    if (want && o->iv_len != want) die("%s: --iv must be %zu bytes (got %zu)", o->alg, want, o->iv_len);
 }
 
-static void no_extras(const struct opts *o, int iv_ok, int aad_ok, int tag_ok)
+static void no_extras(const struct opts *o, const struct rs_alg *a, int iv_ok, int aad_ok, int tag_ok)
 {
     if (!iv_ok && o->have_iv) die("%s: takes no --iv", o->alg);
     if (!aad_ok && o->aad) die("%s: takes no --aad", o->alg);
     if (!tag_ok && o->tag_len >= 0) die("%s: takes no --tag-len", o->alg);
-    if (o->pad && strcmp(o->alg, "cbc(aes)") != 0) die("%s: --pad is only for cbc(aes)", o->alg);
+    if (o->pad && !a->crypt_pad) {
+        char names[512];
+        die("%s: --pad is only for %s", o->alg, alg_names(names, sizeof names, has_pad, ", "));
+    }
 }
 
+/* The tag length: --tag-len, else the algorithm's longest. */
+static size_t tag_len(const struct opts *o, const struct rs_alg *a)
+{
+    return o->tag_len < 0 ? a->tags[0] : (size_t)o->tag_len;
+}
+
+/*
+ * What an algorithm takes follows from its adapter: RS_CIPHER an IV when
+ * iv_len is not 0 (of exactly that length) and --pad where it has
+ * crypt_pad; RS_AEAD a nonce (the API checks its length), --aad and
+ * --tag-len (default: its longest tag). The key is set up (and the driver
+ * resolved) before --iv is checked.
+ */
 static int cmd_crypt(int argc, char **argv, int enc)
 {
     struct opts o;
@@ -200,63 +266,33 @@ static int cmd_crypt(int argc, char **argv, int enc)
     size_t out_len = len;
     int r;
 
-    if (strcmp(o.alg, "ecb(aes)") == 0) {
-        rijn_ecb_ctx c;
-        no_extras(&o, 0, 0, 0);
-        if ((r = rijn_ecb_init(&c, o.driver, o.key, o.key_len))) die_err(what, r);
-        r = enc ? rijn_ecb_encrypt(&c, out, in, len) : rijn_ecb_decrypt(&c, out, in, len);
-        rijn_ecb_clear(&c);
-    } else if (strcmp(o.alg, "cbc(aes)") == 0) {
-        rijn_cbc_ctx c;
-        no_extras(&o, 1, 0, 0);
-        if ((r = rijn_cbc_init(&c, o.driver, o.key, o.key_len))) die_err(what, r);
-        need_iv(&o, 16);
-        if (o.pad)
-            r = enc ? rijn_cbc_encrypt_pad(&c, o.iv, out, len + 32, &out_len, in, len)
-                    : rijn_cbc_decrypt_pad(&c, o.iv, out, len + 32, &out_len, in, len);
-        else
-            r = enc ? rijn_cbc_encrypt(&c, o.iv, out, in, len) : rijn_cbc_decrypt(&c, o.iv, out, in, len);
-        rijn_cbc_clear(&c);
-    } else if (strcmp(o.alg, "ctr(aes)") == 0) {
-        rijn_ctr_ctx c;
-        no_extras(&o, 1, 0, 0);
-        need_iv(&o, 16);
-        if ((r = rijn_ctr_init(&c, o.driver, o.key, o.key_len, o.iv))) die_err(what, r);
-        r = rijn_ctr_xor(&c, out, in, len);
-        rijn_ctr_clear(&c);
-    } else if (strcmp(o.alg, "xts(aes)") == 0) {
-        rijn_xts_ctx c;
-        no_extras(&o, 1, 0, 0);
-        if ((r = rijn_xts_init(&c, o.driver, o.key, o.key_len))) die_err(what, r);
-        need_iv(&o, 16);
-        r = enc ? rijn_xts_encrypt(&c, o.iv, out, in, len) : rijn_xts_decrypt(&c, o.iv, out, in, len);
-        rijn_xts_clear(&c);
-    } else if (strcmp(o.alg, "gcm(aes)") == 0 || strcmp(o.alg, "ccm(aes)") == 0) {
-        int gcm = strcmp(o.alg, "gcm(aes)") == 0;
-        size_t t = o.tag_len < 0 ? 16 : (size_t)o.tag_len;
-        no_extras(&o, 1, 1, 1);
-        rijn_gcm_key g;
-        rijn_ccm_key m;
-        r = gcm ? rijn_gcm_init(&g, o.driver, o.key, o.key_len) : rijn_ccm_init(&m, o.driver, o.key, o.key_len);
-        if (r) die_err(what, r);
-        need_iv(&o, 0);
+    const struct rs_alg *a = rs_find(o.alg);
+    if (!a) die("unknown algorithm %s (see 'rijn list')", o.alg);
+    if (a->shape == RS_MAC) die("%s is a MAC: use 'rijn mac'", o.alg);
+    int aead = a->shape == RS_AEAD;
+    no_extras(&o, a, aead || a->iv_len, aead, aead);
+    rs_ctx c;
+    if ((r = a->init(&c, o.driver, o.key, o.key_len))) die_err(what, r);
+    if (aead || a->iv_len) need_iv(&o, aead ? 0 : a->iv_len);
+    if (!aead) {
+        r = o.pad ? a->crypt_pad(&c, enc, o.iv, out, len + 32, &out_len, in, len)
+                  : a->crypt(&c, enc, o.iv, out, in, len);
+    } else {
+        size_t t = tag_len(&o, a);
         if (enc) {
-            r = gcm ? rijn_gcm_seal(&g, o.iv, o.iv_len, o.aad, o.aad_len, in, len, out, out + len, t)
-                    : rijn_ccm_seal(&m, o.iv, o.iv_len, o.aad, o.aad_len, in, len, out, out + len, t);
+            r = a->seal(&c, o.iv, o.iv_len, o.aad, o.aad_len, in, len, out, out + len, t);
             out_len = len + t;
         } else {
-            if (len < t) die("dec: input shorter than the %s-byte tag", t == 16 ? "16" : "given");
+            if (len < t) {
+                char n[24];
+                snprintf(n, sizeof n, "%zu", t);
+                die("dec: input shorter than the %s-byte tag", t == a->tags[0] ? n : "given");
+            }
             out_len = len - t;
-            r = gcm ? rijn_gcm_open(&g, o.iv, o.iv_len, o.aad, o.aad_len, in, out_len, in + out_len, t, out)
-                    : rijn_ccm_open(&m, o.iv, o.iv_len, o.aad, o.aad_len, in, out_len, in + out_len, t, out);
+            r = a->open(&c, o.iv, o.iv_len, o.aad, o.aad_len, in, out_len, in + out_len, t, out);
         }
-        if (gcm) rijn_gcm_clear(&g);
-        else rijn_ccm_clear(&m);
-    } else if (strcmp(o.alg, "cmac(aes)") == 0) {
-        die("%s", "cmac(aes) is a MAC: use 'rijn mac'");
-    } else {
-        die("unknown algorithm %s (see 'rijn list')", o.alg);
     }
+    a->clear(&c);
     if (r) die_err(what, r);
     write_all(out, out_len);
     rijn_wipe(out, len + 32);
@@ -269,16 +305,20 @@ static int cmd_mac(int argc, char **argv)
 {
     struct opts o;
     parse_opts(argc, argv, &o);
-    if (strcmp(o.alg, "cmac(aes)") != 0) die("mac: unknown MAC %s (only cmac(aes))", o.alg);
-    no_extras(&o, 0, 0, 1);
-    size_t len, t = o.tag_len < 0 ? 16 : (size_t)o.tag_len;
-    uint8_t *in = read_all(&len), tag[16];
-    rijn_cmac_key k;
-    int r = rijn_cmac_init(&k, o.driver, o.key, o.key_len);
+    const struct rs_alg *a = rs_find(o.alg);
+    if (!a || a->shape != RS_MAC) {
+        char names[512];
+        die("mac: unknown MAC %s (only %s)", o.alg, alg_names(names, sizeof names, is_mac, ", "));
+    }
+    no_extras(&o, a, 0, 0, 1);
+    size_t len, t = tag_len(&o, a);
+    uint8_t *in = read_all(&len), tag[256];
+    rs_ctx k;
+    int r = a->init(&k, o.driver, o.key, o.key_len);
     if (r) die_err("mac", r);
-    if (t > 16) die_err("mac", RIJN_ERR_TAG_LEN);
-    r = rijn_cmac(&k, in, len, tag, t);
-    rijn_cmac_clear(&k);
+    if (t > a->tags[0]) die_err("mac", RIJN_ERR_TAG_LEN);
+    r = a->mac(&k, in, len, tag, t);
+    a->clear(&k);
     if (r) die_err("mac", r);
     write_all(tag, t);
     free(in);
@@ -287,16 +327,18 @@ static int cmd_mac(int argc, char **argv)
 
 static void usage(FILE *f)
 {
+    char macs[512], algs[1024];
     fprintf(f,
             "usage:\n"
             "  rijn list [--json]\n"
             "  rijn enc --alg ALG [--driver DRV] --key HEX [--iv HEX] [--aad HEX] [--tag-len N] [--pad pkcs7] < in > out\n"
             "  rijn dec (same options) < in > out\n"
-            "  rijn mac --alg cmac(aes) [--driver DRV] --key HEX [--tag-len N] < in > tag\n"
+            "  rijn mac --alg %s [--driver DRV] --key HEX [--tag-len N] < in > tag\n"
             "  rijn speed [--alg ALG]... [--driver DRV] [--sizes 16,64,...] [--key-bits 128|192|256]\n"
             "             [--seconds S] [--stat median|best] [--json] [--vs openssl]\n"
-            "ALG: ecb(aes) cbc(aes) ctr(aes) xts(aes) gcm(aes) ccm(aes) cmac(aes)\n"
+            "ALG: %s\n"
             "RIJN_CPU=-feature,... masks CPU features (features: %s)\n",
+            alg_names(macs, sizeof macs, is_mac, "|"), alg_names(algs, sizeof algs, NULL, " "),
             rijn_cpu_feature_names());
 }
 

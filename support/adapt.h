@@ -67,6 +67,13 @@ struct rs_alg {
     size_t block;           /* RS_CIPHER: lengths must be a multiple of this (1: any) */
     size_t min_len;         /* RS_CIPHER: shortest input (XTS: one block) */
     const uint8_t *tags;    /* RS_AEAD, RS_MAC: accepted tag lengths, longest first, 0-terminated */
+    /* 1: `rijn speed` measures decryption in rows of its own, because it
+     * runs other code than encryption, at a cost no other row shows: CBC
+     * (serial encryption, parallel decryption), XTS (the inverse cipher),
+     * GCM (the fused drivers' decryption paths). 0: ECB (its inverse
+     * cipher is XTS decryption's), CTR (the same code), CCM (open costs
+     * what seal does), MACs. */
+    unsigned speed_dec;
     /* The context. init's key_len is the whole key (XTS: both halves). */
     int (*init)(void *ctx, const char *driver, const uint8_t *key, size_t key_len);
     void (*clear)(void *ctx);

@@ -1,0 +1,103 @@
+/*
+ * rijn speed, in parts:
+ *   speed.c          the command: options, the rows, the loop over them;
+ *   speed_measure.c  timing: calibration, timed runs, cycles (perf_event
+ *                    or an effective clock), median or best;
+ *   speed_rijn.c     rijn's side, through the adapter table (support/adapt.h);
+ *   speed_openssl.c, speed_gcrypt.c
+ *                    the peers, loaded with dlopen, each mapping an
+ *                    adapter's mode and shape to its own API;
+ *   speed_out.c      the text table and the JSON.
+ */
+#ifndef RIJN_CLI_SPEED_H
+#define RIJN_CLI_SPEED_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "adapt.h"
+
+/* One operation is one complete message: for RS_AEAD a nonce of the
+ * adapter's default length (iv_len), SPEED_AAD bytes of AAD, the data and
+ * a tag of tag_len bytes (as `openssl speed -aead`); for RS_CIPHER the IV
+ * and the buffer; for RS_MAC a MAC over the buffer. Before each message
+ * the measurement writes a byte of the IV (speed_measure.c says why), and
+ * each side sets the IV again. */
+enum { SPEED_AAD = 13, SPEED_TAG_MAX = 16 };
+
+/* The message of one row, shared by rijn and the peers. A side that
+ * decrypts an AEAD message writes a valid ciphertext and tag into in and
+ * tag when it is set up. */
+struct speed_msg {
+    const struct rs_alg *a;
+    int dec;                /* 0: encrypt or MAC; 1: decrypt */
+    size_t size;
+    int key_bits;           /* of one AES key; the key holds a->key_parts of them */
+    size_t tag_len;         /* the adapter's longest tag, at most SPEED_TAG_MAX */
+    uint8_t *in, *out;
+    uint8_t key[64], iv[16], aad[SPEED_AAD], tag[SPEED_TAG_MAX];
+};
+
+/* What the timed loop runs: op(st), one message per call. */
+struct speed_run {
+    void (*op)(void *st);
+    void *st;
+};
+
+/* ------------------------------------------------ speed_measure.c -- */
+
+struct speed_result { double mbps, cpb; };  /* cpb: NaN when unknown */
+
+enum speed_cycles { SPEED_PERF, SPEED_CLOCK, SPEED_NO_CYCLES };
+
+/* Open the cycle counter, or measure the effective clock. */
+void speed_cycles_init(void);
+/* Where cycles come from; *ghz: the clock measured at start (SPEED_CLOCK). */
+enum speed_cycles speed_cycles_source(double *ghz);
+/* 7 timed runs of run over m, of about secs / 7 seconds each; their
+ * median (best: the fastest run). */
+struct speed_result speed_measure(const struct speed_run *run, struct speed_msg *m, double secs, int best);
+
+/* --------------------------------------------------- speed_rijn.c -- */
+
+/* rijn's side of m with driver (NULL: the selected one): 0, or the error
+ * of the key setup. */
+int speed_rijn_setup(struct speed_msg *m, const char *driver, struct speed_run *run);
+void speed_rijn_done(struct speed_run *run);
+
+/* ------------------------------------------------------ the peers -- */
+
+struct speed_peer {
+    const char *name;       /* for --vs, and the JSON keys' prefix: "openssl" */
+    const char *title;      /* in messages: "OpenSSL" */
+    const char *soname;     /* what dlopen loads */
+    const char *col;        /* the text columns' prefix: "ossl" */
+    const char *ratio_key;  /* the JSON key of rijn's ratio to it */
+    int (*load)(void);      /* 0, or -1: not loadable */
+    const char *(*banner)(void);  /* a header line for the text table, or NULL */
+    /* The peer's side of m: 0, or -1 where it lacks the mode or key size
+     * (nothing left to free then). */
+    int (*setup)(struct speed_msg *m, struct speed_run *run);
+    void (*done)(struct speed_run *run);
+};
+
+extern const struct speed_peer speed_openssl, speed_gcrypt;
+
+/* ---------------------------------------------------- speed_out.c -- */
+
+enum { SPEED_MAX_PEERS = 2 };
+
+struct speed_row {
+    const char *alg, *op, *driver;
+    int key_bits;
+    size_t size;
+    struct speed_result mine, peer[SPEED_MAX_PEERS];
+    int have[SPEED_MAX_PEERS];  /* peer[i] measured (else its columns say "-") */
+};
+
+/* peers: the loaded peers, in column order. */
+void speed_out_begin(int json, int key_bits, int best, const struct speed_peer *const *peers, size_t npeers);
+void speed_out_row(const struct speed_row *r);
+void speed_out_end(void);
+
+#endif

@@ -5,6 +5,8 @@
  * GHASH(IV || 0^s || [0]_64 || [len(IV)]_64) (§7.1 step 2). Data is
  * encrypted with inc32 counters from inc32(J0) and authenticated as
  * ciphertext; the tag is MSB_t(E_K(J0) xor GHASH(A, C)) (§7.1 steps 5-6).
+ * Those pieces, the envelope, are written once in modes/gcm.h, where the
+ * fused drivers' one-shot paths take them too.
  *
  * Limits (§5.2.1.1): len(P) <= 2^39 - 256 bits, len(A) <= 2^64 - 1 bits.
  *
@@ -64,15 +66,11 @@ void rijn_gcm_clear(rijn_gcm_key *k)
     rijn_wipe(k, sizeof *k);
 }
 
-/* GHASH over data of any length, zero-padding the last block. */
+/* GHASH over data of any length, zero-padding the last block: the
+ * envelope's (modes/gcm.h) over the instance's GHASH driver. */
 static void ghash_padded(const rijn_gcm_key *k, uint8_t y[16], const uint8_t *p, size_t len)
 {
-    if (len >= 16) gf_ops(k)->ghash(k->hkey, y, p, len / 16);
-    if (len % 16) {
-        uint8_t b[16] = { 0 };
-        memcpy(b, p + len - len % 16, len % 16);
-        gf_ops(k)->ghash(k->hkey, y, b, 1);
-    }
+    rijn_gcm_hash_padded(gf_ops(k)->ghash, k->hkey, y, p, len);
 }
 
 int rijn_gcm_start(rijn_gcm_ctx *s, const rijn_gcm_key *k, const uint8_t *iv, size_t iv_len, int encrypt)
@@ -83,17 +81,9 @@ int rijn_gcm_start(rijn_gcm_ctx *s, const rijn_gcm_key *k, const uint8_t *iv, si
     if (iv_len == 0 || iv_len > (SIZE_MAX >> 3)) return RIJN_ERR_IV_LEN;
     if (!iv) return RIJN_ERR_NULL;
     s->key = k;
-    if (iv_len == 12) {
-        memcpy(s->j0, iv, 12);
-        s->j0[15] = 1;
-    } else {
-        uint8_t lb[16] = { 0 };
-        ghash_padded(k, s->j0, iv, iv_len);
-        rijn_store64_be(lb + 8, (uint64_t)iv_len * 8);
-        gf_ops(k)->ghash(k->hkey, s->j0, lb, 1);
-    }
+    rijn_gcm_j0(gf_ops(k)->ghash, k->hkey, s->j0, iv, iv_len);
     memcpy(s->ctr, s->j0, 16);
-    rijn_store32_be(s->ctr + 12, rijn_load32_be(s->ctr + 12) + 1);
+    rijn_gcm_inc32(s->ctr);
     s->state = ST_AAD;
     s->encrypt = encrypt ? 1 : 0;
     return RIJN_OK;
@@ -196,11 +186,25 @@ static void full_tag(rijn_gcm_ctx *s, uint8_t tag[16])
     uint8_t lb[16];
     end_aad(s);
     if (s->buf_len) ghash_padded(k, s->y, s->buf, s->buf_len);
-    rijn_store64_be(lb, s->aad_len * 8);
-    rijn_store64_be(lb + 8, s->msg_len * 8);
+    rijn_gcm_lengths(lb, s->aad_len, s->msg_len);
     gf_ops(k)->ghash(k->hkey, s->y, lb, 1);
     rijn_ops(&k->k)->encrypt(k->k.ks, tag, s->j0, 1);
-    rijn_xor16(tag, tag, s->y);
+    rijn_gcm_tag(tag, tag, s->y);
+}
+
+/* T = MSB_t(full tag) (§7.1 step 6), and its constant-time comparison with
+ * the received tag (§7.2 step 8); both wipe the full tag. */
+static void tag_out(uint8_t *tag, size_t tag_len, uint8_t full[16])
+{
+    memcpy(tag, full, tag_len);
+    rijn_wipe(full, 16);
+}
+
+static int tag_check(uint8_t full[16], const uint8_t *tag, size_t tag_len)
+{
+    int r = rijn_ct_memcmp(full, tag, tag_len) == 0 ? RIJN_OK : RIJN_ERR_AUTH;
+    rijn_wipe(full, 16);
+    return r;
 }
 
 int rijn_gcm_finish(rijn_gcm_ctx *s, uint8_t *tag, size_t tag_len)
@@ -210,8 +214,7 @@ int rijn_gcm_finish(rijn_gcm_ctx *s, uint8_t *tag, size_t tag_len)
     if (tag_len < 4 || tag_len > 16) return RIJN_ERR_TAG_LEN;
     uint8_t t[16];
     full_tag(s, t);
-    memcpy(tag, t, tag_len);
-    rijn_wipe(t, sizeof t);
+    tag_out(tag, tag_len, t);
     rijn_gcm_ctx_clear(s);
     s->state = ST_DONE;
     return RIJN_OK;
@@ -224,8 +227,7 @@ int rijn_gcm_verify(rijn_gcm_ctx *s, const uint8_t *tag, size_t tag_len)
     if (tag_len < 4 || tag_len > 16) return RIJN_ERR_TAG_LEN;
     uint8_t t[16];
     full_tag(s, t);
-    int r = rijn_ct_memcmp(t, tag, tag_len) == 0 ? RIJN_OK : RIJN_ERR_AUTH;
-    rijn_wipe(t, sizeof t);
+    int r = tag_check(t, tag, tag_len);
     rijn_gcm_ctx_clear(s);
     s->state = ST_DONE;
     return r;
@@ -257,8 +259,7 @@ int rijn_gcm_seal(const rijn_gcm_key *k, const uint8_t *iv, size_t iv_len, const
     if (fused && fused->aead && iv_len == 12) {
         uint8_t t[16];
         fused->aead(k->k.ks, k->hkey, iv, aad, aad_len, out, in, len, t, true);
-        memcpy(tag, t, tag_len);
-        rijn_wipe(t, sizeof t);
+        tag_out(tag, tag_len, t);
         return RIJN_OK;
     }
     if (r == RIJN_OK) r = rijn_gcm_start(&s, k, iv, iv_len, 1);
@@ -283,8 +284,7 @@ int rijn_gcm_open(const rijn_gcm_key *k, const uint8_t *iv, size_t iv_len, const
         /* The whole message in the driver; zeroed if the tag is wrong. */
         uint8_t t[16];
         fused->aead(k->k.ks, k->hkey, iv, aad, aad_len, out, in, len, t, false);
-        r = rijn_ct_memcmp(t, tag, tag_len) == 0 ? RIJN_OK : RIJN_ERR_AUTH;
-        rijn_wipe(t, sizeof t);
+        r = tag_check(t, tag, tag_len);
         if (r != RIJN_OK && len) rijn_wipe(out, len);
         return r;
     }
@@ -315,8 +315,8 @@ int rijn_gcm_open(const rijn_gcm_key *k, const uint8_t *iv, size_t iv_len, const
             size_t full = len / 16;
             if (full) rijn_ctr_blocks(&k->k, ctr, out, in, full, true);
             if (len % 16) {
-                uint8_t b[16] = { 0 };
-                memcpy(b, in + 16 * full, len % 16);
+                uint8_t b[16];
+                rijn_gcm_pad(b, in + 16 * full, len % 16);
                 rijn_ctr_blocks(&k->k, ctr, b, b, 1, true);
                 memcpy(out + 16 * full, b, len % 16);
                 rijn_wipe(b, sizeof b);

@@ -17,9 +17,9 @@
  * is allowed). Fewer than 32 blocks left: the CTR tail of 1, 2, 4 or 8
  * registers with masked loads and stores, and GHASH sixteen blocks per
  * reduction, the last group of any size in one reduction (gz_hash). J0,
- * AAD, the partial block, lengths and tag: gcm_aead_body (one-shot) or
- * src/modes/gcm.c. Key formats: aes-vaes-avx512's (aes-aesni's) and
- * ghash-pclmul's.
+ * AAD, the partial block, lengths and tag: the envelope (modes/gcm.h),
+ * through gcm_aesni_aead_body (one-shot) or src/modes/gcm.c. Key formats:
+ * aes-vaes-avx512's (aes-aesni's) and ghash-pclmul's.
  */
 #include "aes/gcm_aesni_core.h"
 #include "aes/vaes512_core.h"
@@ -118,9 +118,9 @@ VZ_INLINE void gz_short(const struct aesni_ks *k, const struct pclmul_hkey *h, c
 {
     const size_t na = (aad_len + 15) / 16, nc = (len + 15) / 16, t = na + nc + 1;
     const uint8_t *hp = (const uint8_t *)h->hp, *hkp = (const uint8_t *)h->hkp;
-    uint8_t j0[16];
-    memcpy(j0, iv, 12);
-    rijn_store32_be(j0 + 12, 1);
+    uint8_t j0[16], lb[16];
+    rijn_gcm_j0_96(j0, iv);
+    rijn_gcm_lengths(lb, aad_len, len);   /* early: its stores retire before the rounds end */
     vz b = vz_bswap(vz_add32(vz_bcast(aesni_bswap(LOADX(j0))), vz_lanes32(0, 1, 2, 3)));
     /* The AAD's products run beside the rounds. */
     struct gz_acc a = { vz_zero(), vz_zero(), vz_zero() };
@@ -133,11 +133,15 @@ VZ_INLINE void gz_short(const struct aesni_ks *k, const struct pclmul_hkey *h, c
     const vz din = vz_load_n(in, len);
     const vz c = vz_keep_n(vz_xor(vz_shift_out(b), din), len);   /* lanes 0..nc-1 */
     vz_store_n(out, c, len);
-    const uint64_t abits = (uint64_t)aad_len * 8, cbits = (uint64_t)len * 8;
-    const __m128i lens = _mm_set_epi64x((long long)abits, (long long)cbits);
+    const __m128i lens = aesni_bswap(LOADX(lb));
     const vz x = vz_put_lane(vz_bswap(encrypt ? c : din), lens, (unsigned)nc);
     const size_t off = 16 * (GF_POWERS - 1 - nc), hb = 16 * (nc + 1);
     gz_mul(&a, x, vz_load_n(hp + off, hb), vz_load_n(hkp + off, hb), na == 0);
+    /* The tag, E(J0) xor S (§7.1 step 6), in registers: E(J0) is lane 0 of
+     * the one AES pass and S leaves the reduction in a register, at the
+     * end of the critical path, where rijn_gcm_tag's bytes would add a
+     * store and a reload of each. J0 and the lengths block above are the
+     * envelope's (modes/gcm.h), formatted off that path. */
     STOREX(tag, _mm_xor_si128(aesni_bswap(gz_reduce(&a)), vz_lane(b, 0)));
 }
 
@@ -148,7 +152,7 @@ static VZ_TARGET void gz_aead(const void *ks, const void *hkey, const uint8_t iv
     if (len <= SHORT_DATA && aad_len <= SHORT_AAD)
         gz_short(ks, hkey, iv, aad, aad_len, out, in, len, tag, encrypt);
     else
-        gcm_aead_body(gz_crypt, ks, hkey, iv, aad, aad_len, out, in, len, tag, encrypt);
+        gcm_aesni_aead_body(gz_crypt, ks, hkey, iv, aad, aad_len, out, in, len, tag, encrypt);
 }
 
 static const struct rijn_gcm_ops ops = {

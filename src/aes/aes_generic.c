@@ -15,6 +15,7 @@
 #include <pthread.h>
 
 #include "aes/cipher.h"
+#include "aes/keyexp.h"
 
 static uint8_t sbox[256], inv_sbox[256];
 static uint32_t te[4][256], td[4][256];
@@ -66,10 +67,11 @@ typedef struct {
 
 _Static_assert(sizeof(generic_ks) <= RIJN_AES_KS_BYTES, "generic key schedule too large");
 
-static uint32_t sub_word(uint32_t w)
+/* SubWord by table lookup, indexed by key bytes: not constant-time, like
+ * the rest of this driver, and the only such SubWord (keyexp.h). */
+static void generic_sub4(uint8_t w[4])
 {
-    return sbox[w & 0xff] | ((uint32_t)sbox[(w >> 8) & 0xff] << 8) | ((uint32_t)sbox[(w >> 16) & 0xff] << 16) |
-           ((uint32_t)sbox[w >> 24] << 24);
+    for (int i = 0; i < 4; i++) w[i] = sbox[w[i]];
 }
 
 /* InvMixColumns of one column word, for the equivalent inverse cipher's
@@ -83,22 +85,12 @@ static uint32_t inv_mix_word(uint32_t w)
 static void generic_setkey(void *ctx, const uint8_t *key, size_t key_len)
 {
     generic_ks *ks = ctx;
-    const unsigned nk = (unsigned)key_len / 4, nr = nk + 6, total = 4 * (nr + 1);
+    uint8_t rk[240];
     pthread_once(&tables_once, build_tables);
+    const unsigned nr = rijn_key_expand(rk, key, key_len, generic_sub4);
     ks->rounds = nr;
-    for (unsigned i = 0; i < nk; i++) ks->ek[i] = rijn_load32_le(key + 4 * i);
-    uint32_t rcon = 1;
-    for (unsigned i = nk; i < total; i++) {
-        uint32_t t = ks->ek[i - 1];
-        /* key_len is 16, 24 or 32 (rijn_aes_setkey checks it): nk >= 4. */
-        if (i % nk == 0) { // NOLINT(clang-analyzer-core.DivideZero)
-            t = sub_word((t >> 8) | (t << 24)) ^ rcon;
-            rcon = gmul((uint8_t)rcon, 2);
-        } else if (nk > 6 && i % nk == 4) {
-            t = sub_word(t);
-        }
-        ks->ek[i] = ks->ek[i - nk] ^ t;
-    }
+    for (unsigned i = 0; i < 4 * (nr + 1); i++) ks->ek[i] = rijn_load32_le(rk + 4 * i);
+    rijn_wipe(rk, sizeof rk);
     /* Decryption keys: reversed round order, InvMixColumns on the inner
      * rounds. */
     for (unsigned r = 0; r <= nr; r++)

@@ -20,6 +20,9 @@
  *
  * Key formats: aes-aesni's schedule and ghash-pclmul's table
  * (ghash_pclmul_core.h), set up by those drivers.
+ *
+ * Names: gcm_aesni_ for this header's own; GCM_AESNI_OPS gives each
+ * including driver's functions that driver's prefix.
  */
 #ifndef RIJN_GCM_AESNI_CORE_H
 #define RIJN_GCM_AESNI_CORE_H
@@ -31,8 +34,8 @@
 
 /* One pass: counter blocks b[] encrypted in place, 8 blocks at hs hashed
  * into *y (hs == NULL: no hashing). */
-AESNI_INLINE void pass8(const struct aesni_ks *k, const struct pclmul_hkey *h, __m128i b[8], const uint8_t *hs,
-                        __m128i *y)
+AESNI_INLINE void gcm_aesni_pass8(const struct aesni_ks *k, const struct pclmul_hkey *h, __m128i b[8],
+                                  const uint8_t *hs, __m128i *y)
 {
     struct gf_acc a;
     for (int j = 0; j < 8; j++) b[j] = _mm_xor_si128(b[j], k->ek[0]);
@@ -54,7 +57,7 @@ AESNI_INLINE void pass8(const struct aesni_ks *k, const struct pclmul_hkey *h, _
     for (int j = 0; j < 8; j++) b[j] = _mm_aesenclast_si128(b[j], k->ek[k->nr]);
 }
 
-AESNI_INLINE void counters8(__m128i b[8], __m128i *c)
+AESNI_INLINE void gcm_aesni_counters8(__m128i b[8], __m128i *c)
 {
     const __m128i one = _mm_set_epi32(0, 0, 0, 1);   /* inc32: lane 0 wraps mod 2^32 */
     for (int j = 0; j < 8; j++) {
@@ -63,15 +66,15 @@ AESNI_INLINE void counters8(__m128i b[8], __m128i *c)
     }
 }
 
-AESNI_INLINE void xor_store8(uint8_t *out, const uint8_t *in, const __m128i b[8])
+AESNI_INLINE void gcm_aesni_xor_store8(uint8_t *out, const uint8_t *in, const __m128i b[8])
 {
     for (int j = 0; j < 8; j++)
         _mm_storeu_si128((__m128i *)(out + 16 * j),
                          _mm_xor_si128(b[j], _mm_loadu_si128((const __m128i *)(in + 16 * j))));
 }
 
-AESNI_INLINE void gcm_body(const void *ks, const void *hkey, uint8_t ctr[16], uint8_t y[16], uint8_t *out,
-                           const uint8_t *in, size_t n, bool encrypt)
+AESNI_INLINE void gcm_aesni_body(const void *ks, const void *hkey, uint8_t ctr[16], uint8_t y[16], uint8_t *out,
+                                 const uint8_t *in, size_t n, bool encrypt)
 {
     const struct aesni_ks *k = ks;
     const struct pclmul_hkey *h = hkey;
@@ -80,18 +83,18 @@ AESNI_INLINE void gcm_body(const void *ks, const void *hkey, uint8_t ctr[16], ui
     __m128i b[8];
     if (!encrypt) {
         for (; n >= 8; n -= 8, in += 128, out += 128) {
-            counters8(b, &c);
-            pass8(k, h, b, in, &yv);
-            xor_store8(out, in, b);
+            gcm_aesni_counters8(b, &c);
+            gcm_aesni_pass8(k, h, b, in, &yv);
+            gcm_aesni_xor_store8(out, in, b);
         }
     } else if (n >= 8) {
-        counters8(b, &c);
-        pass8(k, h, b, NULL, &yv);
-        xor_store8(out, in, b);
+        gcm_aesni_counters8(b, &c);
+        gcm_aesni_pass8(k, h, b, NULL, &yv);
+        gcm_aesni_xor_store8(out, in, b);
         for (n -= 8, in += 128, out += 128; n >= 8; n -= 8, in += 128, out += 128) {
-            counters8(b, &c);
-            pass8(k, h, b, out - 128, &yv);
-            xor_store8(out, in, b);
+            gcm_aesni_counters8(b, &c);
+            gcm_aesni_pass8(k, h, b, out - 128, &yv);
+            gcm_aesni_xor_store8(out, in, b);
         }
         yv = gf_blocks(h, yv, out - 128, 8);
     }
@@ -152,7 +155,7 @@ AESNI_INLINE void gcm_aesni_aead_body(rijn_gcm_crypt_fn *crypt, const void *ks, 
                                                             uint8_t y[16], uint8_t *out, const uint8_t *in,        \
                                                             size_t n, bool encrypt)                                \
     {                                                                                                              \
-        gcm_body(ks, hkey, ctr, y, out, in, n, encrypt);                                                           \
+        gcm_aesni_body(ks, hkey, ctr, y, out, in, n, encrypt);                                                     \
     }                                                                                                              \
     static __attribute__((target(isa))) void prefix##_aead(const void *ks, const void *hkey, const uint8_t iv[12], \
                                                            const uint8_t *aad, size_t aad_len, uint8_t *out,       \

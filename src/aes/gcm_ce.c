@@ -25,7 +25,7 @@
 #if defined(RIJN_HAVE_CE) && defined(RIJN_HAVE_PMULL)
 
 /* Counter block with the low 32 bits set to c (GCM's inc32). */
-static inline uint8x16_t ctr32(uint8x16_t base, uint32_t c)
+static inline uint8x16_t gcm_ce_ctr32(uint8x16_t base, uint32_t c)
 {
     return vreinterpretq_u8_u32(vsetq_lane_u32(__builtin_bswap32(c), vreinterpretq_u32_u8(base), 3));
 }
@@ -41,7 +41,7 @@ CE_INLINE void gcm_ce_bulk(const struct ce_ks *k, unsigned nr, const struct pmul
         /* Software pipeline: hash step i - 1 while encrypting step i. */
         uint64x2_t pend[4];
         uint8x16_t x[4];
-        for (int i = 0; i < 4; i++) x[i] = ctr32(base, cnt + (uint32_t)i);
+        for (int i = 0; i < 4; i++) x[i] = gcm_ce_ctr32(base, cnt + (uint32_t)i);
         cnt += 4;
         ce_enc4(k, nr, x);
         for (int i = 0; i < 4; i++) {
@@ -52,7 +52,7 @@ CE_INLINE void gcm_ce_bulk(const struct ce_ks *k, unsigned nr, const struct pmul
         in += 64, out += 64, n -= 4;
         for (; n >= 4; n -= 4, in += 64, out += 64) {
             RIJN_MCA_BEGIN("gcm-ce-enc");
-            for (int i = 0; i < 4; i++) x[i] = ctr32(base, cnt + (uint32_t)i);
+            for (int i = 0; i < 4; i++) x[i] = gcm_ce_ctr32(base, cnt + (uint32_t)i);
             cnt += 4;
             ce_enc4(k, nr, x);
             acc = pm_hash4(hk, acc, pend);
@@ -73,7 +73,7 @@ CE_INLINE void gcm_ce_bulk(const struct ce_ks *k, unsigned nr, const struct pmul
         for (int i = 0; i < 4; i++) {
             ct[i] = vld1q_u8(in + 16 * i);
             h[i] = vreinterpretq_u64_u8(vrbitq_u8(ct[i]));
-            x[i] = ctr32(base, cnt + (uint32_t)i);
+            x[i] = gcm_ce_ctr32(base, cnt + (uint32_t)i);
         }
         cnt += 4;
         ce_enc4(k, nr, x);
@@ -83,7 +83,7 @@ CE_INLINE void gcm_ce_bulk(const struct ce_ks *k, unsigned nr, const struct pmul
     }
     for (; n; n--, in += 16, out += 16) {
         const uint8x16_t p = vld1q_u8(in);
-        const uint8x16_t ct = veorq_u8(p, ce_enc1(k, nr, ctr32(base, cnt++)));
+        const uint8x16_t ct = veorq_u8(p, ce_enc1(k, nr, gcm_ce_ctr32(base, cnt++)));
         const uint8x16_t cblk = encrypt ? ct : p;   /* the ciphertext, whichever way */
         vst1q_u8(out, ct);
         acc = pm_mul1(veorq_u64(acc, vreinterpretq_u64_u8(vrbitq_u8(cblk))), hk, 0);

@@ -15,12 +15,15 @@
 #include <pthread.h>
 
 #include "aes/cipher.h"
+#include "aes/keyexp.h"
 
-static uint8_t sbox[256], inv_sbox[256];
-static uint32_t te[4][256], td[4][256];
-static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
+/* File-internal names start with generic_; the functions below alias the
+ * tables by their short names. */
+static uint8_t generic_sbox[256], generic_inv_sbox[256];
+static uint32_t generic_te[4][256], generic_td[4][256];
+static pthread_once_t generic_tables_once = PTHREAD_ONCE_INIT;
 
-static uint8_t gmul(uint8_t a, uint8_t b)
+static uint8_t generic_gmul(uint8_t a, uint8_t b)
 {
     uint8_t p = 0;
     while (b) {
@@ -31,15 +34,17 @@ static uint8_t gmul(uint8_t a, uint8_t b)
     return p;
 }
 
-static uint32_t rotl8(uint32_t x) { return (x << 8) | (x >> 24); }
+static uint32_t generic_rotl8(uint32_t x) { return (x << 8) | (x >> 24); }
 
-static void build_tables(void)
+static void generic_build_tables(void)
 {
+    uint8_t *sbox = generic_sbox, *inv_sbox = generic_inv_sbox;
+    uint32_t (*te)[256] = generic_te, (*td)[256] = generic_td;
     /* S(x) = affine(x^-1), FIPS 197 §5.1.1; inverse by brute force. */
     for (int x = 0; x < 256; x++) {
         uint8_t inv = 0;
         for (int y = 1; y < 256 && x; y++)
-            if (gmul((uint8_t)x, (uint8_t)y) == 1) { inv = (uint8_t)y; break; }
+            if (generic_gmul((uint8_t)x, (uint8_t)y) == 1) { inv = (uint8_t)y; break; }
         uint8_t s = inv;
         for (int i = 1; i < 5; i++) s ^= (uint8_t)((inv << i) | (inv >> (8 - i)));
         sbox[x] = s ^ 0x63;
@@ -49,12 +54,12 @@ static void build_tables(void)
      * word (row 0 in the low byte); te[i] is te[0] rotated by 8i. */
     for (int x = 0; x < 256; x++) {
         uint8_t s = sbox[x], t = inv_sbox[x];
-        te[0][x] = gmul(s, 2) | ((uint32_t)s << 8) | ((uint32_t)s << 16) | ((uint32_t)gmul(s, 3) << 24);
-        td[0][x] = gmul(t, 14) | ((uint32_t)gmul(t, 9) << 8) | ((uint32_t)gmul(t, 13) << 16) |
-                   ((uint32_t)gmul(t, 11) << 24);
+        te[0][x] = generic_gmul(s, 2) | ((uint32_t)s << 8) | ((uint32_t)s << 16) | ((uint32_t)generic_gmul(s, 3) << 24);
+        td[0][x] = generic_gmul(t, 14) | ((uint32_t)generic_gmul(t, 9) << 8) | ((uint32_t)generic_gmul(t, 13) << 16) |
+                   ((uint32_t)generic_gmul(t, 11) << 24);
         for (int i = 1; i < 4; i++) {
-            te[i][x] = rotl8(te[i - 1][x]);
-            td[i][x] = rotl8(td[i - 1][x]);
+            te[i][x] = generic_rotl8(te[i - 1][x]);
+            td[i][x] = generic_rotl8(td[i - 1][x]);
         }
     }
 }
@@ -66,16 +71,19 @@ typedef struct {
 
 _Static_assert(sizeof(generic_ks) <= RIJN_AES_KS_BYTES, "generic key schedule too large");
 
-static uint32_t sub_word(uint32_t w)
+/* SubWord by table lookup, indexed by key bytes: not constant-time, like
+ * the rest of this driver, and the only such SubWord (keyexp.h). */
+static void generic_sub4(uint8_t w[4])
 {
-    return sbox[w & 0xff] | ((uint32_t)sbox[(w >> 8) & 0xff] << 8) | ((uint32_t)sbox[(w >> 16) & 0xff] << 16) |
-           ((uint32_t)sbox[w >> 24] << 24);
+    for (int i = 0; i < 4; i++) w[i] = generic_sbox[w[i]];
 }
 
 /* InvMixColumns of one column word, for the equivalent inverse cipher's
  * decryption keys (FIPS 197 §5.3.5). */
-static uint32_t inv_mix_word(uint32_t w)
+static uint32_t generic_inv_mix_word(uint32_t w)
 {
+    const uint8_t *sbox = generic_sbox;
+    const uint32_t (*td)[256] = generic_td;
     return td[0][sbox[w & 0xff]] ^ td[1][sbox[(w >> 8) & 0xff]] ^ td[2][sbox[(w >> 16) & 0xff]] ^
            td[3][sbox[w >> 24]];
 }
@@ -83,34 +91,26 @@ static uint32_t inv_mix_word(uint32_t w)
 static void generic_setkey(void *ctx, const uint8_t *key, size_t key_len)
 {
     generic_ks *ks = ctx;
-    const unsigned nk = (unsigned)key_len / 4, nr = nk + 6, total = 4 * (nr + 1);
-    pthread_once(&tables_once, build_tables);
+    uint8_t rk[240];
+    pthread_once(&generic_tables_once, generic_build_tables);
+    const unsigned nr = rijn_key_expand(rk, key, key_len, generic_sub4);
     ks->rounds = nr;
-    for (unsigned i = 0; i < nk; i++) ks->ek[i] = rijn_load32_le(key + 4 * i);
-    uint32_t rcon = 1;
-    for (unsigned i = nk; i < total; i++) {
-        uint32_t t = ks->ek[i - 1];
-        /* key_len is 16, 24 or 32 (rijn_aes_setkey checks it): nk >= 4. */
-        if (i % nk == 0) { // NOLINT(clang-analyzer-core.DivideZero)
-            t = sub_word((t >> 8) | (t << 24)) ^ rcon;
-            rcon = gmul((uint8_t)rcon, 2);
-        } else if (nk > 6 && i % nk == 4) {
-            t = sub_word(t);
-        }
-        ks->ek[i] = ks->ek[i - nk] ^ t;
-    }
+    for (unsigned i = 0; i < 4 * (nr + 1); i++) ks->ek[i] = rijn_load32_le(rk + 4 * i);
+    rijn_wipe(rk, sizeof rk);
     /* Decryption keys: reversed round order, InvMixColumns on the inner
      * rounds. */
     for (unsigned r = 0; r <= nr; r++)
         for (unsigned c = 0; c < 4; c++) {
             uint32_t w = ks->ek[4 * (nr - r) + c];
-            ks->dk[4 * r + c] = (r == 0 || r == nr) ? w : inv_mix_word(w);
+            ks->dk[4 * r + c] = (r == 0 || r == nr) ? w : generic_inv_mix_word(w);
         }
 }
 
-static void enc_block(const generic_ks *ks, uint8_t out[16], const uint8_t in[16])
+static void generic_enc_block(const generic_ks *ks, uint8_t out[16], const uint8_t in[16])
 {
     const uint32_t *k = ks->ek;
+    const uint8_t *sbox = generic_sbox;
+    const uint32_t (*te)[256] = generic_te;
     uint32_t s0 = rijn_load32_le(in) ^ k[0], s1 = rijn_load32_le(in + 4) ^ k[1];
     uint32_t s2 = rijn_load32_le(in + 8) ^ k[2], s3 = rijn_load32_le(in + 12) ^ k[3];
     for (unsigned r = 1; r < ks->rounds; r++) {
@@ -132,9 +132,11 @@ static void enc_block(const generic_ks *ks, uint8_t out[16], const uint8_t in[16
     for (int c = 0; c < 4; c++) rijn_store32_le(out + 4 * c, o[c]);
 }
 
-static void dec_block(const generic_ks *ks, uint8_t out[16], const uint8_t in[16])
+static void generic_dec_block(const generic_ks *ks, uint8_t out[16], const uint8_t in[16])
 {
     const uint32_t *k = ks->dk;
+    const uint8_t *inv_sbox = generic_inv_sbox;
+    const uint32_t (*td)[256] = generic_td;
     uint32_t s0 = rijn_load32_le(in) ^ k[0], s1 = rijn_load32_le(in + 4) ^ k[1];
     uint32_t s2 = rijn_load32_le(in + 8) ^ k[2], s3 = rijn_load32_le(in + 12) ^ k[3];
     for (unsigned r = 1; r < ks->rounds; r++) {
@@ -158,19 +160,19 @@ static void dec_block(const generic_ks *ks, uint8_t out[16], const uint8_t in[16
 
 static void generic_encrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t n)
 {
-    for (; n; n--, in += 16, out += 16) enc_block(ks, out, in);
+    for (; n; n--, in += 16, out += 16) generic_enc_block(ks, out, in);
 }
 
 static void generic_decrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t n)
 {
-    for (; n; n--, in += 16, out += 16) dec_block(ks, out, in);
+    for (; n; n--, in += 16, out += 16) generic_dec_block(ks, out, in);
 }
 
 static void generic_cbc_encrypt(const void *ks, uint8_t iv[16], uint8_t *out, const uint8_t *in, size_t n)
 {
     for (; n; n--, in += 16, out += 16) {
         rijn_xor16(iv, iv, in);
-        enc_block(ks, iv, iv);
+        generic_enc_block(ks, iv, iv);
         memcpy(out, iv, 16);
     }
 }
@@ -179,7 +181,7 @@ static void generic_cbc_mac(const void *ks, uint8_t mac[16], const uint8_t *in, 
 {
     for (; n; n--, in += 16) {
         rijn_xor16(mac, mac, in);
-        enc_block(ks, mac, mac);
+        generic_enc_block(ks, mac, mac);
     }
 }
 

@@ -206,13 +206,11 @@ static SSSE3_TARGET void to_basis(uint8_t out[16], const uint8_t in[16], __m128i
 static SSSE3_TARGET unsigned vperm_schedule(struct vperm_enc_ks *e, uint8_t (*dk)[16], const uint8_t *key,
                                             size_t key_len)
 {
-    const unsigned nr = (unsigned)key_len / 4 + 6;
-    uint32_t w[60];
-    uint8_t rk[16], im[16];
+    uint8_t rks[240], im[16];
     const __m128i c63 = _mm_set1_epi8(0x63), zero = _mm_setzero_si128();
-    bs_expand_key(w, key, key_len);
+    const unsigned nr = rijn_key_expand(rks, key, key_len, bs_sub4);
     for (unsigned r = 0; r <= nr; r++) {
-        for (int c = 0; c < 4; c++) rijn_store32_le(rk + 4 * c, w[4 * r + c]);
+        const uint8_t *rk = rks + 16 * r;
         /* Encryption: T(rk0); T(rk ^ 63) in the middle, in round r's
          * state layout; rk ^ 63 last. */
         if (r == 0) {
@@ -233,8 +231,7 @@ static SSSE3_TARGET unsigned vperm_schedule(struct vperm_enc_ks *e, uint8_t (*dk
             to_basis(dk[r], im, VT(DEC_IN_LO), VT(DEC_IN_HI), VT(T2_63));
         }
     }
-    rijn_wipe(w, sizeof w);
-    rijn_wipe(rk, sizeof rk);
+    rijn_wipe(rks, sizeof rks);
     rijn_wipe(im, sizeof im);
     return nr;
 }

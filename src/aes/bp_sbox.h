@@ -1,7 +1,8 @@
 /*
  * The Boyar-Peralta depth-16 S-box circuit (J. Boyar, R. Peralta, "A depth-16
  * circuit for the AES S-box", ePrint 2011/332), forward and inverse, on
- * bit-sliced words, and the FIPS 197 key expansion built on it.
+ * bit-sliced words, and SubWord built on it for the key expansion
+ * (keyexp.h).
  *
  * Shared by the bit-sliced drivers. The including file defines the word
  * type first, e.g.  typedef uint64_t bs_word;  (aes-ct64) or a 128-bit
@@ -12,6 +13,7 @@
 #define RIJN_BP_SBOX_H
 
 #include "aes/cipher.h"
+#include "aes/keyexp.h"
 
 /* The non-linear middle of the Boyar-Peralta circuit, shared by the
  * forward and inverse S-box. Inputs are the 27 linear combinations T and
@@ -167,9 +169,8 @@ static inline void ortho(bs_word q[8])
     BS_SWAPMOVE(q[7], q[3], 0x0f0f0f0f0f0f0f0full, 4);
 }
 
-/* The key expansion of FIPS 197 §5.2 into words w[0 .. 4 (Nr + 1)),
- * little-endian (byte 0 of a word is row 0). SubWord goes through the
- * circuit, so no table is indexed by key bytes. */
+/* SubWord (FIPS 197 §5.2) of a little-endian word (byte 0 is row 0)
+ * through the circuit, so no table is indexed by key bytes. */
 static inline uint32_t bs_sub_word(uint32_t w)
 {
     bs_word q[8];
@@ -188,23 +189,11 @@ static inline uint32_t bs_sub_word(uint32_t w)
     return o ^ 0x63636363u;
 }
 
-static inline void bs_expand_key(uint32_t w[60], const uint8_t *key, size_t key_len)
+/* The same on four bytes in place: the key expansion's SubWord for the
+ * drivers built on the circuit, rijn_key_expand(rk, key, key_len, bs_sub4). */
+static inline void bs_sub4(uint8_t w[4])
 {
-    const unsigned nk = (unsigned)key_len / 4, nr = nk + 6;
-    for (unsigned i = 0; i < nk; i++) w[i] = rijn_load32_le(key + 4 * i);
-    uint32_t rcon = 1;
-    for (unsigned i = nk; i < 4 * (nr + 1); i++) {
-        /* key_len is 16, 24 or 32 (rijn_aes_setkey checks it), so nk >= 4;
-         * clang-analyzer cannot see that from here. */
-        uint32_t t = w[i - 1]; // NOLINT(clang-analyzer-core.uninitialized.Assign)
-        if (i % nk == 0) {
-            t = bs_sub_word((t >> 8) | (t << 24)) ^ rcon;     /* RotWord, SubWord, Rcon */
-            rcon = (rcon << 1) ^ (0x11b & -(rcon >> 7));
-        } else if (nk > 6 && i % nk == 4) {
-            t = bs_sub_word(t);
-        }
-        w[i] = w[i - nk] ^ t;
-    }
+    rijn_store32_le(w, bs_sub_word(rijn_load32_le(w)));
 }
 
 /* Round key r of the fixsliced encryption, in the physical byte order after

@@ -68,18 +68,15 @@ static inline void bs_decrypt(const bs_key (*rk)[8], unsigned nr, bs_word q[8])
 static inline unsigned bs_schedule(bs_word (*enc)[8], bs_word (*dec)[8], const uint8_t *key, size_t key_len,
                                    void (*slice)(bs_word out[8], const uint8_t k[16]))
 {
-    const unsigned nr = (unsigned)key_len / 4 + 6;
-    uint32_t w[60];
-    uint8_t rk[16], phys[16];
-    bs_expand_key(w, key, key_len);
+    uint8_t rks[240], phys[16];
+    const unsigned nr = rijn_key_expand(rks, key, key_len, bs_sub4);
     for (unsigned r = 0; r <= nr; r++) {
-        for (int c = 0; c < 4; c++) rijn_store32_le(rk + 4 * c, w[4 * r + c]);
+        const uint8_t *rk = rks + 16 * r;
         slice(dec[r], rk);
         bs_fixslice_key(phys, rk, r);
         slice(enc[r], phys);
     }
-    rijn_wipe(w, sizeof w);
-    rijn_wipe(rk, sizeof rk);
+    rijn_wipe(rks, sizeof rks);
     rijn_wipe(phys, sizeof phys);
     return nr;
 }

@@ -7,7 +7,7 @@
 #include "aes/gcm_aesni_core.h"
 #include "modes/gcm.h"
 
-GCM_AESNI_OPS(ops, gcm_aesni, "aes,pclmul,ssse3,sse4.1")
+GCM_AESNI_OPS(gcm_aesni_ops, gcm_aesni, "aes,pclmul,ssse3,sse4.1")
 
 const struct rijn_desc rijn_gcm_aesni_desc = {
     .kind = &rijn_kind_gcm,
@@ -15,6 +15,6 @@ const struct rijn_desc rijn_gcm_aesni_desc = {
     .priority = 450,
     .cpu = RIJN_CPU_X86_64,
     .ct = true,
-    .ops = GCM_AESNI_OPS_PTR(ops),
+    .ops = GCM_AESNI_OPS_PTR(gcm_aesni_ops),
     .part = { &rijn_aes_aesni_desc, &rijn_ghash_pclmul_desc },
 };

@@ -9,7 +9,7 @@
 #include "aes/gcm_aesni_core.h"
 #include "modes/gcm.h"
 
-GCM_AESNI_OPS(ops, gcm_aesni_avx, "avx,aes,pclmul")
+GCM_AESNI_OPS(gcm_aesni_avx_ops, gcm_aesni_avx, "avx,aes,pclmul")
 
 const struct rijn_desc rijn_gcm_aesni_avx_desc = {
     .kind = &rijn_kind_gcm,
@@ -17,6 +17,6 @@ const struct rijn_desc rijn_gcm_aesni_avx_desc = {
     .priority = 510,
     .cpu = RIJN_CPU_X86_64 | RIJN_CPU_AVX,
     .ct = true,
-    .ops = GCM_AESNI_OPS_PTR(ops),
+    .ops = GCM_AESNI_OPS_PTR(gcm_aesni_avx_ops),
     .part = { &rijn_aes_aesni_desc, &rijn_ghash_pclmul_desc },
 };

@@ -14,10 +14,15 @@
  * Encryption hashes the ciphertext it wrote in the previous pass (the
  * current pass's ciphertext only exists after its last round); decryption
  * hashes its own input blocks in the same pass. J0, the AAD, partial
- * blocks, the lengths block and the tag stay in src/modes/gcm.c.
+ * blocks, the lengths block and the tag are the envelope's (modes/gcm.h):
+ * the streaming path's in src/modes/gcm.c, the one-shot path's through
+ * gcm_aesni_aead_body below.
  *
  * Key formats: aes-aesni's schedule and ghash-pclmul's table
  * (ghash_pclmul_core.h), set up by those drivers.
+ *
+ * Names: gcm_aesni_ for this header's own; GCM_AESNI_OPS gives each
+ * including driver's functions that driver's prefix.
  */
 #ifndef RIJN_GCM_AESNI_CORE_H
 #define RIJN_GCM_AESNI_CORE_H
@@ -30,8 +35,8 @@
 
 /* One pass: counter blocks b[] encrypted in place, 8 blocks at hs hashed
  * into *y (hs == NULL: no hashing). */
-AESNI_INLINE void pass8(const struct aesni_ks *k, const struct pclmul_hkey *h, __m128i b[8], const uint8_t *hs,
-                        __m128i *y)
+AESNI_INLINE void gcm_aesni_pass8(const struct aesni_ks *k, const struct pclmul_hkey *h, __m128i b[8],
+                                  const uint8_t *hs, __m128i *y)
 {
     struct gf_acc a;
     for (int j = 0; j < 8; j++) b[j] = _mm_xor_si128(b[j], k->ek[0]);
@@ -53,7 +58,7 @@ AESNI_INLINE void pass8(const struct aesni_ks *k, const struct pclmul_hkey *h, _
     for (int j = 0; j < 8; j++) b[j] = _mm_aesenclast_si128(b[j], k->ek[k->nr]);
 }
 
-AESNI_INLINE void counters8(__m128i b[8], __m128i *c)
+AESNI_INLINE void gcm_aesni_counters8(__m128i b[8], __m128i *c)
 {
     const __m128i one = _mm_set_epi32(0, 0, 0, 1);   /* inc32: lane 0 wraps mod 2^32 */
     for (int j = 0; j < 8; j++) {
@@ -62,15 +67,15 @@ AESNI_INLINE void counters8(__m128i b[8], __m128i *c)
     }
 }
 
-AESNI_INLINE void xor_store8(uint8_t *out, const uint8_t *in, const __m128i b[8])
+AESNI_INLINE void gcm_aesni_xor_store8(uint8_t *out, const uint8_t *in, const __m128i b[8])
 {
     for (int j = 0; j < 8; j++)
         _mm_storeu_si128((__m128i *)(out + 16 * j),
                          _mm_xor_si128(b[j], _mm_loadu_si128((const __m128i *)(in + 16 * j))));
 }
 
-AESNI_INLINE void gcm_body(const void *ks, const void *hkey, uint8_t ctr[16], uint8_t y[16], uint8_t *out,
-                           const uint8_t *in, size_t n, bool encrypt)
+AESNI_INLINE void gcm_aesni_body(const void *ks, const void *hkey, uint8_t ctr[16], uint8_t y[16], uint8_t *out,
+                                 const uint8_t *in, size_t n, bool encrypt)
 {
     const struct aesni_ks *k = ks;
     const struct pclmul_hkey *h = hkey;
@@ -79,18 +84,18 @@ AESNI_INLINE void gcm_body(const void *ks, const void *hkey, uint8_t ctr[16], ui
     __m128i b[8];
     if (!encrypt) {
         for (; n >= 8; n -= 8, in += 128, out += 128) {
-            counters8(b, &c);
-            pass8(k, h, b, in, &yv);
-            xor_store8(out, in, b);
+            gcm_aesni_counters8(b, &c);
+            gcm_aesni_pass8(k, h, b, in, &yv);
+            gcm_aesni_xor_store8(out, in, b);
         }
     } else if (n >= 8) {
-        counters8(b, &c);
-        pass8(k, h, b, NULL, &yv);
-        xor_store8(out, in, b);
+        gcm_aesni_counters8(b, &c);
+        gcm_aesni_pass8(k, h, b, NULL, &yv);
+        gcm_aesni_xor_store8(out, in, b);
         for (n -= 8, in += 128, out += 128; n >= 8; n -= 8, in += 128, out += 128) {
-            counters8(b, &c);
-            pass8(k, h, b, out - 128, &yv);
-            xor_store8(out, in, b);
+            gcm_aesni_counters8(b, &c);
+            gcm_aesni_pass8(k, h, b, out - 128, &yv);
+            gcm_aesni_xor_store8(out, in, b);
         }
         yv = gf_blocks(h, yv, out - 128, 8);
     }
@@ -108,67 +113,40 @@ AESNI_INLINE void gcm_body(const void *ks, const void *hkey, uint8_t ctr[16], ui
     _mm_storeu_si128((__m128i *)ctr, aesni_bswap(c));
 }
 
-
 /*
- * A whole message with a 96-bit IV (SP 800-38D §7.1, 7.2): J0 = IV || 1,
- * GHASH of the zero-padded AAD, the bulk through the driver's crypt
- * (passed in: gcm-aes-aesni's or gcm-aes-vaes's), then the partial last
- * block and E(J0) encrypted side by side (two independent AES chains cost
- * about one latency), the lengths block, and the tag. For decryption the
- * partial block is hashed as ciphertext before it is decrypted.
+ * The one-shot envelope's primitives (modes/gcm.h), shared by every x86
+ * fused driver (gcm-aes-aesni, gcm-aes-vaes, gcm-aes-vaes-avx512 beyond its
+ * short path): GHASH in PCLMULQDQ's reflected form (the byte swaps at the
+ * ends fold away once inlined, y staying in a register between calls),
+ * and E(J0) beside the keystream block of the partial tail.
  */
-typedef void gcm_crypt_fn(const void *ks, const void *hkey, uint8_t ctr[16], uint8_t y[16], uint8_t *out,
-                          const uint8_t *in, size_t n, bool encrypt);
+AESNI_INLINE void gcm_aesni_hash(const void *hkey, uint8_t y[16], const uint8_t *p, size_t n)
+{
+    STOREX(y, aesni_bswap(gf_blocks(hkey, aesni_bswap(LOADX(y)), p, n)));
+}
 
-AESNI_INLINE void gcm_aead_body(gcm_crypt_fn *crypt, const void *ks, const void *hkey, const uint8_t iv[12],
-                                const uint8_t *aad, size_t aad_len, uint8_t *out, const uint8_t *in, size_t len,
-                                uint8_t tag[16], bool encrypt)
+AESNI_INLINE void gcm_aesni_enc2(const void *ks, uint8_t ej0[16], uint8_t kb[16], const uint8_t j0[16],
+                                 const uint8_t ctr[16])
 {
     const struct aesni_ks *k = ks;
-    const struct pclmul_hkey *h = hkey;
-    uint8_t ctr[16], yb[16], buf[16];
-    size_t full = len / 16, r = len % 16;
-    __m128i y = _mm_setzero_si128();
-    memcpy(ctr, iv, 12);
-    rijn_store32_be(ctr + 12, 1);
-    __m128i j0 = _mm_loadu_si128((const __m128i *)ctr);
-    rijn_store32_be(ctr + 12, 2);
-    if (aad_len >= 16) y = gf_blocks(h, y, aad, aad_len / 16);
-    if (aad_len % 16) {
-        memset(buf, 0, 16);
-        memcpy(buf, aad + aad_len - aad_len % 16, aad_len % 16);
-        y = gf_blocks(h, y, buf, 1);
-    }
-    if (full) {
-        _mm_storeu_si128((__m128i *)yb, aesni_bswap(y));
-        crypt(ks, hkey, ctr, yb, out, in, full, encrypt);
-        y = aesni_bswap(_mm_loadu_si128((const __m128i *)yb));
-    }
-    /* E(J0) beside the keystream block of the partial tail. */
-    __m128i a = _mm_xor_si128(j0, k->ek[0]);
-    __m128i b = _mm_xor_si128(_mm_loadu_si128((const __m128i *)ctr), k->ek[0]);
+    __m128i a = _mm_xor_si128(LOADX(j0), k->ek[0]);
+    __m128i b = _mm_xor_si128(LOADX(ctr), k->ek[0]);
     for (int i = 1; i < k->nr; i++) {
         a = _mm_aesenc_si128(a, k->ek[i]);
         b = _mm_aesenc_si128(b, k->ek[i]);
     }
-    a = _mm_aesenclast_si128(a, k->ek[k->nr]);
-    if (r) {
-        b = _mm_aesenclast_si128(b, k->ek[k->nr]);
-        memset(buf, 0, 16);
-        memcpy(buf, in + 16 * full, r);
-        __m128i x = _mm_loadu_si128((const __m128i *)buf);
-        _mm_storeu_si128((__m128i *)buf, _mm_xor_si128(x, b));
-        memcpy(out + 16 * full, buf, r);
-        if (encrypt) memset(buf + r, 0, 16 - r);   /* hash the ciphertext, zero-padded */
-        else _mm_storeu_si128((__m128i *)buf, x);
-        y = gf_blocks(h, y, buf, 1);
-    }
-    rijn_store64_be(buf, (uint64_t)aad_len * 8);
-    rijn_store64_be(buf + 8, (uint64_t)len * 8);
-    y = gf_blocks(h, y, buf, 1);
-    _mm_storeu_si128((__m128i *)tag, _mm_xor_si128(aesni_bswap(y), a));
-    rijn_wipe(buf, sizeof buf);
-    rijn_wipe(yb, sizeof yb);
+    STOREX(ej0, _mm_aesenclast_si128(a, k->ek[k->nr]));
+    STOREX(kb, _mm_aesenclast_si128(b, k->ek[k->nr]));
+}
+
+/* A whole message with a 96-bit IV: the envelope around the driver's own
+ * crypt (gcm-aes-aesni's, gcm-aes-vaes's or gcm-aes-vaes-avx512's). */
+AESNI_INLINE void gcm_aesni_aead_body(rijn_gcm_crypt_fn *crypt, const void *ks, const void *hkey,
+                                      const uint8_t iv[12], const uint8_t *aad, size_t aad_len, uint8_t *out,
+                                      const uint8_t *in, size_t len, uint8_t tag[16], bool encrypt)
+{
+    rijn_gcm_aead_envelope(gcm_aesni_hash, crypt, gcm_aesni_enc2, ks, hkey, iv, aad, aad_len, out, in, len, tag,
+                           encrypt);
 }
 
 /* The driver functions and ops of a gcm-aes-aesni variant: crypt and aead
@@ -178,14 +156,14 @@ AESNI_INLINE void gcm_aead_body(gcm_crypt_fn *crypt, const void *ks, const void 
                                                             uint8_t y[16], uint8_t *out, const uint8_t *in,        \
                                                             size_t n, bool encrypt)                                \
     {                                                                                                              \
-        gcm_body(ks, hkey, ctr, y, out, in, n, encrypt);                                                           \
+        gcm_aesni_body(ks, hkey, ctr, y, out, in, n, encrypt);                                                     \
     }                                                                                                              \
     static __attribute__((target(isa))) void prefix##_aead(const void *ks, const void *hkey, const uint8_t iv[12], \
                                                            const uint8_t *aad, size_t aad_len, uint8_t *out,       \
                                                            const uint8_t *in, size_t len, uint8_t tag[16],         \
                                                            bool encrypt)                                           \
     {                                                                                                              \
-        gcm_aead_body(prefix##_crypt, ks, hkey, iv, aad, aad_len, out, in, len, tag, encrypt);                     \
+        gcm_aesni_aead_body(prefix##_crypt, ks, hkey, iv, aad, aad_len, out, in, len, tag, encrypt);               \
     }                                                                                                              \
     static const struct rijn_gcm_ops ops = { .crypt = prefix##_crypt, .aead = prefix##_aead };
 /* The descriptor's ops: the table above, or NULL where it is not built. */

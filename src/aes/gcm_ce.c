@@ -11,9 +11,10 @@
  * out-of-order core runs both at once. GHASH's four products are summed
  * unreduced and reduced once (aggregated reduction over H^1..H^4).
  *
- * The one-shot path (aead) keeps a whole short message in the driver: AAD,
- * bulk, the partial last block, the lengths block and E(J0) for the tag,
- * with no trip through the mode layer.
+ * The one-shot path (aead) keeps a whole short message in the driver: the
+ * envelope (modes/gcm.h: J0, AAD, the partial last block, the lengths
+ * block, E(J0) and the tag) around this file's primitives, with no trip
+ * through the mode layer.
  *
  * Keys are aes-ce's and ghash-pmull's, set up by them.
  */
@@ -24,7 +25,7 @@
 #if defined(RIJN_HAVE_CE) && defined(RIJN_HAVE_PMULL)
 
 /* Counter block with the low 32 bits set to c (GCM's inc32). */
-static inline uint8x16_t ctr32(uint8x16_t base, uint32_t c)
+static inline uint8x16_t gcm_ce_ctr32(uint8x16_t base, uint32_t c)
 {
     return vreinterpretq_u8_u32(vsetq_lane_u32(__builtin_bswap32(c), vreinterpretq_u32_u8(base), 3));
 }
@@ -40,7 +41,7 @@ CE_INLINE void gcm_ce_bulk(const struct ce_ks *k, unsigned nr, const struct pmul
         /* Software pipeline: hash step i - 1 while encrypting step i. */
         uint64x2_t pend[4];
         uint8x16_t x[4];
-        for (int i = 0; i < 4; i++) x[i] = ctr32(base, cnt + (uint32_t)i);
+        for (int i = 0; i < 4; i++) x[i] = gcm_ce_ctr32(base, cnt + (uint32_t)i);
         cnt += 4;
         ce_enc4(k, nr, x);
         for (int i = 0; i < 4; i++) {
@@ -51,7 +52,7 @@ CE_INLINE void gcm_ce_bulk(const struct ce_ks *k, unsigned nr, const struct pmul
         in += 64, out += 64, n -= 4;
         for (; n >= 4; n -= 4, in += 64, out += 64) {
             RIJN_MCA_BEGIN("gcm-ce-enc");
-            for (int i = 0; i < 4; i++) x[i] = ctr32(base, cnt + (uint32_t)i);
+            for (int i = 0; i < 4; i++) x[i] = gcm_ce_ctr32(base, cnt + (uint32_t)i);
             cnt += 4;
             ce_enc4(k, nr, x);
             acc = pm_hash4(hk, acc, pend);
@@ -72,7 +73,7 @@ CE_INLINE void gcm_ce_bulk(const struct ce_ks *k, unsigned nr, const struct pmul
         for (int i = 0; i < 4; i++) {
             ct[i] = vld1q_u8(in + 16 * i);
             h[i] = vreinterpretq_u64_u8(vrbitq_u8(ct[i]));
-            x[i] = ctr32(base, cnt + (uint32_t)i);
+            x[i] = gcm_ce_ctr32(base, cnt + (uint32_t)i);
         }
         cnt += 4;
         ce_enc4(k, nr, x);
@@ -82,7 +83,7 @@ CE_INLINE void gcm_ce_bulk(const struct ce_ks *k, unsigned nr, const struct pmul
     }
     for (; n; n--, in += 16, out += 16) {
         const uint8x16_t p = vld1q_u8(in);
-        const uint8x16_t ct = veorq_u8(p, ce_enc1(k, nr, ctr32(base, cnt++)));
+        const uint8x16_t ct = veorq_u8(p, ce_enc1(k, nr, gcm_ce_ctr32(base, cnt++)));
         const uint8x16_t cblk = encrypt ? ct : p;   /* the ciphertext, whichever way */
         vst1q_u8(out, ct);
         acc = pm_mul1(veorq_u64(acc, vreinterpretq_u64_u8(vrbitq_u8(cblk))), hk, 0);
@@ -102,65 +103,38 @@ CE_TARGET static void gcm_ce_crypt(const void *ks, const void *hkey, uint8_t ctr
     pm_store(y, acc);
 }
 
-/* GHASH of a byte string, zero-padded to whole blocks (AAD). */
-PMULL_TARGET static uint64x2_t hash_padded(const struct pmull_hkey *hk, uint64x2_t acc, const uint8_t *p, size_t len)
+/* The one-shot envelope's primitives (modes/gcm.h): GHASH on PMULL, four
+ * blocks per reduction (the AAD), and E(J0) beside the keystream block of
+ * the partial tail (ce_enc2: two chains in lockstep). */
+CE_INLINE void gcm_ce_hash(const void *hkey, uint8_t y[16], const uint8_t *p, size_t n)
 {
-    for (; len >= 64; len -= 64, p += 64) {
+    const struct pmull_hkey *hk = hkey;
+    uint64x2_t acc = pm_load(y);
+    for (; n >= 4; n -= 4, p += 64) {
         uint64x2_t x[4];
         for (int i = 0; i < 4; i++) x[i] = pm_load(p + 16 * i);
         acc = pm_hash4(hk, acc, x);
     }
-    for (; len >= 16; len -= 16, p += 16) acc = pm_mul1(veorq_u64(acc, pm_load(p)), hk, 0);
-    if (len) {
-        uint8_t b[16] = { 0 };
-        memcpy(b, p, len);
-        acc = pm_mul1(veorq_u64(acc, pm_load(b)), hk, 0);
-    }
-    return acc;
+    for (; n; n--, p += 16) acc = pm_mul1(veorq_u64(acc, pm_load(p)), hk, 0);
+    pm_store(y, acc);
 }
 
-CE_INLINE void aead_body(const struct ce_ks *k, unsigned nr, const struct pmull_hkey *hk, const uint8_t iv[12],
-                         const uint8_t *aad, size_t aad_len, uint8_t *out, const uint8_t *in, size_t len,
-                         uint8_t tag[16], bool encrypt)
+CE_INLINE void gcm_ce_enc2(const void *ks, uint8_t ej0[16], uint8_t kb[16], const uint8_t j0[16],
+                           const uint8_t ctr[16])
 {
-    uint8_t j0[16];
-    memcpy(j0, iv, 12);
-    rijn_store32_be(j0 + 12, 1);
-    const uint8x16_t base = vld1q_u8(j0);
-    const uint8x16_t ej0 = ce_enc1(k, nr, base);   /* E(J0), for the tag */
-    uint64x2_t acc = hash_padded(hk, vdupq_n_u64(0), aad, aad_len);
-    uint32_t c = 2;
-    gcm_ce_bulk(k, nr, hk, base, &c, &acc, out, in, len / 16, encrypt);
-    const size_t done = len & ~(size_t)15, rest = len - done;
-    if (rest) {
-        uint8_t ks_blk[16], b[16] = { 0 };
-        vst1q_u8(ks_blk, ce_enc1(k, nr, ctr32(base, c)));
-        memcpy(b, in + done, rest);
-        if (!encrypt) acc = pm_mul1(veorq_u64(acc, pm_load(b)), hk, 0);
-        for (size_t i = 0; i < rest; i++) b[i] ^= ks_blk[i];
-        memcpy(out + done, b, rest);
-        if (encrypt) {
-            memset(b + rest, 0, 16 - rest);
-            acc = pm_mul1(veorq_u64(acc, pm_load(b)), hk, 0);
-        }
-        rijn_wipe(ks_blk, sizeof ks_blk);
-        rijn_wipe(b, sizeof b);
-    }
-    uint8_t lens[16];
-    rijn_store64_be(lens, (uint64_t)aad_len * 8);
-    rijn_store64_be(lens + 8, (uint64_t)len * 8);
-    acc = pm_mul1(veorq_u64(acc, pm_load(lens)), hk, 0);
-    uint8_t s[16];
-    pm_store(s, acc);
-    vst1q_u8(tag, veorq_u8(vld1q_u8(s), ej0));
+    const struct ce_ks *k = ks;
+    uint8x16_t a = vld1q_u8(j0), b = vld1q_u8(ctr);
+    CE_BY_NR(ce_enc2, k, &a, &b);
+    vst1q_u8(ej0, a);
+    vst1q_u8(kb, b);
 }
 
 CE_TARGET static void gcm_ce_aead(const void *ks, const void *hkey, const uint8_t iv[12], const uint8_t *aad,
                                   size_t aad_len, uint8_t *out, const uint8_t *in, size_t len, uint8_t tag[16],
                                   bool encrypt)
 {
-    const struct ce_ks *k = ks;
-    CE_BY_NR(aead_body, k, hkey, iv, aad, aad_len, out, in, len, tag, encrypt);
+    rijn_gcm_aead_envelope(gcm_ce_hash, gcm_ce_crypt, gcm_ce_enc2, ks, hkey, iv, aad, aad_len, out, in, len, tag,
+                           encrypt);
 }
 
 static const struct rijn_gcm_ops gcm_ce_ops = {

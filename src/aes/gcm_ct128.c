@@ -29,7 +29,7 @@
 #include "modes/gcm.h"
 
 /* GHASH of eight blocks in six steps. */
-struct gh8 {
+struct gcm_ct128_gh8 {
     const ghash_ct64_key *key;
     const uint8_t *in;
     uint64_t y1, y0;
@@ -37,7 +37,7 @@ struct gh8 {
     const piece *p1[4], *p0[4], *px[4];
 };
 
-static inline void gh8_step(struct gh8 *g, int step)
+static inline void gcm_ct128_gh8_step(struct gcm_ct128_gh8 *g, int step)
 {
     const uint8_t *in = g->in + 64 * (step / 3);
     uint64_t mh, ml;
@@ -63,7 +63,7 @@ static inline void gh8_step(struct gh8 *g, int step)
 
 /* One eight-block AES pass on q, with the six GHASH steps after rounds
  * 1..6 when g is not NULL (every AES key size has at least 9 such rounds). */
-static inline void pass(const ct128_ks *ks, bs_word q[8], struct gh8 *g)
+static inline void gcm_ct128_pass(const ct128_ks *ks, bs_word q[8], struct gcm_ct128_gh8 *g)
 {
     const unsigned nr = ks->rounds;
     add_key(q, ks->enc[0]);
@@ -76,7 +76,7 @@ static inline void pass(const ct128_ks *ks, bs_word q[8], struct gh8 *g)
         default: mix_s0(q);
         }
         add_key(q, ks->enc[i]);
-        if (g && i <= 6) gh8_step(g, (int)i - 1);
+        if (g && i <= 6) gcm_ct128_gh8_step(g, (int)i - 1);
     }
     sbox_fwd_noconst(q);
     add_key(q, ks->enc[nr]);
@@ -88,7 +88,7 @@ static void gcm_ct128_crypt(const void *ksv, const void *hkey, uint8_t ctr[16], 
                             const uint8_t *in, size_t n, bool encrypt)
 {
     const ct128_ks *ks = ksv;
-    struct gh8 g;
+    struct gcm_ct128_gh8 g;
     g.key = hkey;
     g.y1 = rijn_load64_be(y);
     g.y0 = rijn_load64_be(y + 8);
@@ -109,7 +109,7 @@ static void gcm_ct128_crypt(const void *ksv, const void *hkey, uint8_t ctr[16], 
         }
         ortho(q);
         g.in = encrypt ? pending : in;
-        pass(ks, q, g.in ? &g : NULL);
+        gcm_ct128_pass(ks, q, g.in ? &g : NULL);
         ortho(q);
         for (int b = 0; b < 8; b++) {
             bs_word d;
@@ -121,7 +121,7 @@ static void gcm_ct128_crypt(const void *ksv, const void *hkey, uint8_t ctr[16], 
     }
     if (pending && encrypt) {
         g.in = pending;
-        for (int step = 0; step < 6; step++) gh8_step(&g, step);
+        for (int step = 0; step < 6; step++) gcm_ct128_gh8_step(&g, step);
     }
     if (n) {
         /* The last few blocks: plain CTR through the pass, GHASH after
@@ -133,7 +133,7 @@ static void gcm_ct128_crypt(const void *ksv, const void *hkey, uint8_t ctr[16], 
         }
         c32 += (uint32_t)n;
         ortho(q);
-        pass(ks, q, NULL);
+        gcm_ct128_pass(ks, q, NULL);
         ortho(q);
         /* cppcheck takes bs_word (a GCC vector of CT_BYTES) for a
          * uint64_t, and q for 64 bytes instead of 128. */

@@ -23,13 +23,14 @@
 
 #ifdef RIJN_X86
 
-#define RK2(r) LOADY(vaes_ks_of(k)->ek2[r])   /* unaligned: see aes_vaes.c */
+#define GCM_VAES_RK2(r) LOADY(vaes_ks_of(k)->ek2[r])   /* unaligned: see aes_vaes.c */
 
-struct gf_acc_y { __m256i lo, mid, hi; };
+struct gcm_vaes_acc { __m256i lo, mid, hi; };
 
 /* Pair j of the sixteen blocks at hs into the accumulators; pair 0 gets
  * the running hash y added to its first block. */
-VAES_INLINE void ghash_step_y(struct gf_acc_y *a, const struct pclmul_hkey *h, const uint8_t *hs, int j, __m128i y)
+VAES_INLINE void gcm_vaes_ghash_step(struct gcm_vaes_acc *a, const struct pclmul_hkey *h, const uint8_t *hs, int j,
+                                     __m128i y)
 {
     __m256i x = bswap_y(LOADY(hs + 32 * j));
     __m256i hp = LOADY(&h->hp[2 * j]), hk = LOADY(&h->hkp[2 * j]);
@@ -46,7 +47,7 @@ VAES_INLINE void ghash_step_y(struct gf_acc_y *a, const struct pclmul_hkey *h, c
     a->mid = _mm256_xor_si256(a->mid, _mm256_clmulepi64_epi128(xk, hk, 0x00));
 }
 
-VAES_INLINE __m128i ghash_finish_y(const struct gf_acc_y *a)
+VAES_INLINE __m128i gcm_vaes_ghash_finish(const struct gcm_vaes_acc *a)
 {
     struct gf_acc s;
     s.lo = _mm_xor_si128(_mm256_castsi256_si128(a->lo), _mm256_extracti128_si256(a->lo, 1));
@@ -57,29 +58,29 @@ VAES_INLINE __m128i ghash_finish_y(const struct gf_acc_y *a)
 
 /* Sixteen counter blocks from *c2 encrypted into b[]; sixteen blocks at hs
  * hashed into *y on the way (hs == NULL: none). */
-VAES_INLINE void pass16(const struct aesni_ks *k, const struct pclmul_hkey *h, __m256i b[8], __m256i *c2,
-                        const uint8_t *hs, __m128i *y)
+VAES_INLINE void gcm_vaes_pass16(const struct aesni_ks *k, const struct pclmul_hkey *h, __m256i b[8], __m256i *c2,
+                                 const uint8_t *hs, __m128i *y)
 {
     const __m256i two = _mm256_set_epi32(0, 0, 0, 2, 0, 0, 0, 2);   /* inc32: lane words wrap mod 2^32 */
-    struct gf_acc_y a;
+    struct gcm_vaes_acc a;
     for (int j = 0; j < 8; j++) {
-        b[j] = _mm256_xor_si256(bswap_y(*c2), RK2(0));
+        b[j] = _mm256_xor_si256(bswap_y(*c2), GCM_VAES_RK2(0));
         *c2 = _mm256_add_epi32(*c2, two);
     }
     for (int r = 1; r <= 8; r++) {
-        __m256i rk = RK2(r);
+        __m256i rk = GCM_VAES_RK2(r);
         for (int j = 0; j < 8; j++) b[j] = _mm256_aesenc_epi128(b[j], rk);
-        if (hs) ghash_step_y(&a, h, hs, r - 1, *y);
+        if (hs) gcm_vaes_ghash_step(&a, h, hs, r - 1, *y);
     }
     for (int r = 9; r < k->nr; r++) {
-        __m256i rk = RK2(r);
+        __m256i rk = GCM_VAES_RK2(r);
         for (int j = 0; j < 8; j++) b[j] = _mm256_aesenc_epi128(b[j], rk);
-        if (r == 9 && hs) *y = ghash_finish_y(&a);
+        if (r == 9 && hs) *y = gcm_vaes_ghash_finish(&a);
     }
-    for (int j = 0; j < 8; j++) b[j] = _mm256_aesenclast_epi128(b[j], RK2(k->nr));
+    for (int j = 0; j < 8; j++) b[j] = _mm256_aesenclast_epi128(b[j], GCM_VAES_RK2(k->nr));
 }
 
-VAES_INLINE void xor_store16(uint8_t *out, const uint8_t *in, const __m256i b[8])
+VAES_INLINE void gcm_vaes_xor_store16(uint8_t *out, const uint8_t *in, const __m256i b[8])
 {
     for (int j = 0; j < 8; j++) STOREY(out + 32 * j, _mm256_xor_si256(b[j], LOADY(in + 32 * j)));
 }
@@ -96,15 +97,15 @@ static VAES_TARGET void gcm_vaes_crypt(const void *ks, const void *hkey, uint8_t
     __m256i b[8];
     if (!encrypt) {
         for (; n >= 16; n -= 16, in += 256, out += 256) {
-            pass16(k, h, b, &c2, in, &yv);
-            xor_store16(out, in, b);
+            gcm_vaes_pass16(k, h, b, &c2, in, &yv);
+            gcm_vaes_xor_store16(out, in, b);
         }
     } else if (n >= 16) {
-        pass16(k, h, b, &c2, NULL, &yv);
-        xor_store16(out, in, b);
+        gcm_vaes_pass16(k, h, b, &c2, NULL, &yv);
+        gcm_vaes_xor_store16(out, in, b);
         for (n -= 16, in += 256, out += 256; n >= 16; n -= 16, in += 256, out += 256) {
-            pass16(k, h, b, &c2, out - 256, &yv);
-            xor_store16(out, in, b);
+            gcm_vaes_pass16(k, h, b, &c2, out - 256, &yv);
+            gcm_vaes_xor_store16(out, in, b);
         }
         yv = gf_blocks(h, yv, out - 256, 16);
     }
@@ -113,10 +114,10 @@ static VAES_TARGET void gcm_vaes_crypt(const void *ks, const void *hkey, uint8_t
     if (n && !encrypt) yv = gf_blocks(h, yv, in, n);
     size_t j = 0;
     for (; j + 2 <= n; j += 2) {
-        __m256i s = _mm256_xor_si256(bswap_y(c2), RK2(0));
+        __m256i s = _mm256_xor_si256(bswap_y(c2), GCM_VAES_RK2(0));
         c2 = _mm256_add_epi32(c2, two);
-        for (int r = 1; r < k->nr; r++) s = _mm256_aesenc_epi128(s, RK2(r));
-        s = _mm256_aesenclast_epi128(s, RK2(k->nr));
+        for (int r = 1; r < k->nr; r++) s = _mm256_aesenc_epi128(s, GCM_VAES_RK2(r));
+        s = _mm256_aesenclast_epi128(s, GCM_VAES_RK2(k->nr));
         STOREY(out + 16 * j, _mm256_xor_si256(s, LOADY(in + 16 * j)));
     }
     if (j < n) {
@@ -133,16 +134,16 @@ static VAES_TARGET void gcm_vaes_aead(const void *ks, const void *hkey, const ui
                                       size_t aad_len, uint8_t *out, const uint8_t *in, size_t len, uint8_t tag[16],
                                       bool encrypt)
 {
-    gcm_aead_body(gcm_vaes_crypt, ks, hkey, iv, aad, aad_len, out, in, len, tag, encrypt);
+    gcm_aesni_aead_body(gcm_vaes_crypt, ks, hkey, iv, aad, aad_len, out, in, len, tag, encrypt);
 }
 
-static const struct rijn_gcm_ops ops = {
+static const struct rijn_gcm_ops gcm_vaes_ops = {
     .crypt = gcm_vaes_crypt,
     .aead = gcm_vaes_aead,
 };
-#define OPS &ops
+#define GCM_VAES_OPS &gcm_vaes_ops
 #else
-#define OPS NULL
+#define GCM_VAES_OPS NULL
 #endif
 
 const struct rijn_desc rijn_gcm_vaes_desc = {
@@ -151,6 +152,6 @@ const struct rijn_desc rijn_gcm_vaes_desc = {
     .priority = 650,
     .cpu = RIJN_CPU_X86_64 | RIJN_CPU_AVX2 | RIJN_CPU_VAES_REQ | RIJN_CPU_VPCLMUL_REQ,
     .ct = true,
-    .ops = OPS,
+    .ops = GCM_VAES_OPS,
     .part = { &rijn_aes_vaes_desc, &rijn_ghash_pclmul_desc },
 };

@@ -17,9 +17,12 @@
  * is allowed). Fewer than 32 blocks left: the CTR tail of 1, 2, 4 or 8
  * registers with masked loads and stores, and GHASH sixteen blocks per
  * reduction, the last group of any size in one reduction (gz_hash). J0,
- * AAD, the partial block, lengths and tag: gcm_aead_body (one-shot) or
- * src/modes/gcm.c. Key formats: aes-vaes-avx512's (aes-aesni's) and
- * ghash-pclmul's.
+ * AAD, the partial block, lengths and tag: the envelope (modes/gcm.h),
+ * through gcm_aesni_aead_body (one-shot) or src/modes/gcm.c. Key formats:
+ * aes-vaes-avx512's (aes-aesni's) and ghash-pclmul's.
+ *
+ * Names: this file's own start with gcm_vaes512_; vz_ (the vector layer)
+ * and gz_ (GHASH on it) are vaes512_core.h's, gcm_aesni_ gcm_aesni_core.h's.
  */
 #include "aes/gcm_aesni_core.h"
 #include "aes/vaes512_core.h"
@@ -30,8 +33,8 @@
 
 /* Thirty-two counter blocks from *c encrypted into b[]; if hs, the 32
  * blocks at hs hashed into *y on the way. */
-VZ_INLINE void pass32(const struct aesni_ks *k, const struct pclmul_hkey *h, vz b[8], vz *c, const uint8_t *hs,
-                      __m128i *y)
+VZ_INLINE void gcm_vaes512_pass32(const struct aesni_ks *k, const struct pclmul_hkey *h, vz b[8], vz *c,
+                                  const uint8_t *hs, __m128i *y)
 {
     const vz four = vz_lanes32(4, 4, 4, 4), k0 = vz_bcast(k->ek[0]);
     struct gz_acc a = { vz_zero(), vz_zero(), vz_zero() };   /* set by the first product */
@@ -58,13 +61,13 @@ VZ_INLINE void pass32(const struct aesni_ks *k, const struct pclmul_hkey *h, vz 
     for (int j = 0; j < 8; j++) b[j] = vz_aesenclast(b[j], kl);
 }
 
-VZ_INLINE void xor_store32(uint8_t *out, const uint8_t *in, const vz b[8])
+VZ_INLINE void gcm_vaes512_xor_store32(uint8_t *out, const uint8_t *in, const vz b[8])
 {
     for (int j = 0; j < 8; j++) vz_store(out + 64 * j, vz_xor(b[j], vz_load(in + 64 * j)));
 }
 
-static VZ_TARGET void gz_crypt(const void *ks, const void *hkey, uint8_t ctr[16], uint8_t y[16], uint8_t *out,
-                               const uint8_t *in, size_t n, bool encrypt)
+static VZ_TARGET void gcm_vaes512_crypt(const void *ks, const void *hkey, uint8_t ctr[16], uint8_t y[16], uint8_t *out,
+                                        const uint8_t *in, size_t n, bool encrypt)
 {
     const struct aesni_ks *k = ks;
     const struct pclmul_hkey *h = hkey;
@@ -76,15 +79,15 @@ static VZ_TARGET void gz_crypt(const void *ks, const void *hkey, uint8_t ctr[16]
     vz b[8];
     if (!encrypt) {
         for (; n >= 32; n -= 32, in += 512, out += 512) {
-            pass32(k, h, b, &c, in, &yv);
-            xor_store32(out, in, b);
+            gcm_vaes512_pass32(k, h, b, &c, in, &yv);
+            gcm_vaes512_xor_store32(out, in, b);
         }
     } else if (n >= 32) {
-        pass32(k, h, b, &c, NULL, &yv);
-        xor_store32(out, in, b);
+        gcm_vaes512_pass32(k, h, b, &c, NULL, &yv);
+        gcm_vaes512_xor_store32(out, in, b);
         for (n -= 32, in += 512, out += 512; n >= 32; n -= 32, in += 512, out += 512) {
-            pass32(k, h, b, &c, out - 512, &yv);
-            xor_store32(out, in, b);
+            gcm_vaes512_pass32(k, h, b, &c, out - 512, &yv);
+            gcm_vaes512_xor_store32(out, in, b);
         }
         yv = gz_hash(h, yv, out - 512, 32);
     }
@@ -110,18 +113,18 @@ static VZ_TARGET void gz_crypt(const void *ks, const void *hkey, uint8_t ctr[16]
  * would run two AES chains and three reductions one after the other, and
  * pass the blocks through memory.
  */
-#define SHORT_DATA 48
-#define SHORT_AAD 192
+#define GCM_VAES512_SHORT_DATA 48
+#define GCM_VAES512_SHORT_AAD 192
 
-VZ_INLINE void gz_short(const struct aesni_ks *k, const struct pclmul_hkey *h, const uint8_t iv[12],
-                        const uint8_t *aad, size_t aad_len, uint8_t *out, const uint8_t *in, size_t len,
-                        uint8_t tag[16], bool encrypt)
+VZ_INLINE void gcm_vaes512_short(const struct aesni_ks *k, const struct pclmul_hkey *h, const uint8_t iv[12],
+                                 const uint8_t *aad, size_t aad_len, uint8_t *out, const uint8_t *in, size_t len,
+                                 uint8_t tag[16], bool encrypt)
 {
     const size_t na = (aad_len + 15) / 16, nc = (len + 15) / 16, t = na + nc + 1;
     const uint8_t *hp = (const uint8_t *)h->hp, *hkp = (const uint8_t *)h->hkp;
-    uint8_t j0[16];
-    memcpy(j0, iv, 12);
-    rijn_store32_be(j0 + 12, 1);
+    uint8_t j0[16], lb[16];
+    rijn_gcm_j0_96(j0, iv);
+    rijn_gcm_lengths(lb, aad_len, len);   /* early: its stores retire before the rounds end */
     vz b = vz_bswap(vz_add32(vz_bcast(aesni_bswap(LOADX(j0))), vz_lanes32(0, 1, 2, 3)));
     /* The AAD's products run beside the rounds. */
     struct gz_acc a = { vz_zero(), vz_zero(), vz_zero() };
@@ -134,31 +137,35 @@ VZ_INLINE void gz_short(const struct aesni_ks *k, const struct pclmul_hkey *h, c
     const vz din = vz_load_n(in, len);
     const vz c = vz_keep_n(vz_xor(vz_shift_out(b), din), len);   /* lanes 0..nc-1 */
     vz_store_n(out, c, len);
-    const uint64_t abits = (uint64_t)aad_len * 8, cbits = (uint64_t)len * 8;
-    const __m128i lens = _mm_set_epi64x((long long)abits, (long long)cbits);
+    const __m128i lens = aesni_bswap(LOADX(lb));
     const vz x = vz_put_lane(vz_bswap(encrypt ? c : din), lens, (unsigned)nc);
     const size_t off = 16 * (GF_POWERS - 1 - nc), hb = 16 * (nc + 1);
     gz_mul(&a, x, vz_load_n(hp + off, hb), vz_load_n(hkp + off, hb), na == 0);
+    /* The tag, E(J0) xor S (§7.1 step 6), in registers: E(J0) is lane 0 of
+     * the one AES pass and S leaves the reduction in a register, at the
+     * end of the critical path, where rijn_gcm_tag's bytes would add a
+     * store and a reload of each. J0 and the lengths block above are the
+     * envelope's (modes/gcm.h), formatted off that path. */
     STOREX(tag, _mm_xor_si128(aesni_bswap(gz_reduce(&a)), vz_lane(b, 0)));
 }
 
-static VZ_TARGET void gz_aead(const void *ks, const void *hkey, const uint8_t iv[12], const uint8_t *aad,
-                              size_t aad_len, uint8_t *out, const uint8_t *in, size_t len, uint8_t tag[16],
-                              bool encrypt)
+static VZ_TARGET void gcm_vaes512_aead(const void *ks, const void *hkey, const uint8_t iv[12], const uint8_t *aad,
+                                       size_t aad_len, uint8_t *out, const uint8_t *in, size_t len, uint8_t tag[16],
+                                       bool encrypt)
 {
-    if (len <= SHORT_DATA && aad_len <= SHORT_AAD)
-        gz_short(ks, hkey, iv, aad, aad_len, out, in, len, tag, encrypt);
+    if (len <= GCM_VAES512_SHORT_DATA && aad_len <= GCM_VAES512_SHORT_AAD)
+        gcm_vaes512_short(ks, hkey, iv, aad, aad_len, out, in, len, tag, encrypt);
     else
-        gcm_aead_body(gz_crypt, ks, hkey, iv, aad, aad_len, out, in, len, tag, encrypt);
+        gcm_aesni_aead_body(gcm_vaes512_crypt, ks, hkey, iv, aad, aad_len, out, in, len, tag, encrypt);
 }
 
-static const struct rijn_gcm_ops ops = {
-    .crypt = gz_crypt,
-    .aead = gz_aead,
+static const struct rijn_gcm_ops gcm_vaes512_ops = {
+    .crypt = gcm_vaes512_crypt,
+    .aead = gcm_vaes512_aead,
 };
-#define OPS &ops
+#define GCM_VAES512_OPS &gcm_vaes512_ops
 #else
-#define OPS NULL
+#define GCM_VAES512_OPS NULL
 #endif
 
 /* Above gcm-aes-vaes (650) and above its own template instance. */
@@ -168,6 +175,6 @@ const struct rijn_desc rijn_gcm_vaes512_desc = {
     .priority = 750,
     .cpu = RIJN_CPU_X86_64 | RIJN_CPU_AVX2 | RIJN_CPU_AVX512_REQ | RIJN_CPU_VAES_REQ | RIJN_CPU_VPCLMUL_REQ,
     .ct = true,
-    .ops = OPS,
+    .ops = GCM_VAES512_OPS,
     .part = { &rijn_aes_vaes512_desc, &rijn_ghash_pclmul_desc },
 };

@@ -5,6 +5,8 @@
  * GHASH(IV || 0^s || [0]_64 || [len(IV)]_64) (§7.1 step 2). Data is
  * encrypted with inc32 counters from inc32(J0) and authenticated as
  * ciphertext; the tag is MSB_t(E_K(J0) xor GHASH(A, C)) (§7.1 steps 5-6).
+ * Those pieces, the envelope, are written once in modes/gcm.h, where the
+ * fused drivers' one-shot paths take them too.
  *
  * Limits (§5.2.1.1): len(P) <= 2^39 - 256 bits, len(A) <= 2^64 - 1 bits.
  *
@@ -25,21 +27,21 @@
 #define GCM_MAX_AAD ((((uint64_t)1) << 61) - 1)
 /* v > max, written as a call: where size_t has 32 bits the comparison can
  * never be true, and GCC's -Wtype-limits would reject it inline. */
-static bool exceeds(uint64_t v, uint64_t max)
+static bool gcm_exceeds(uint64_t v, uint64_t max)
 {
     return v > max;
 }
 
-enum { ST_NONE = 0, ST_AAD, ST_DATA, ST_DONE };
+enum { GCM_ST_NONE = 0, GCM_ST_AAD, GCM_ST_DATA, GCM_ST_DONE };
 
 /* The instance's parts: the block cipher, then GHASH (for the template and
  * for a fused driver alike); a fused driver's own ops, or NULL. */
-static const struct rijn_ghash_ops *gf_ops(const rijn_gcm_key *k)
+static const struct rijn_ghash_ops *gcm_gf_ops(const rijn_gcm_key *k)
 {
     return rijn_ghash(((const struct rijn_inst *)k->inst)->part[1]);
 }
 
-static const struct rijn_gcm_ops *fused_ops(const rijn_gcm_key *k)
+static const struct rijn_gcm_ops *gcm_fused_ops(const rijn_gcm_key *k)
 {
     const struct rijn_desc *d = ((const struct rijn_inst *)k->inst)->drv;
     return d ? (const struct rijn_gcm_ops *)d->ops : NULL;
@@ -64,15 +66,11 @@ void rijn_gcm_clear(rijn_gcm_key *k)
     rijn_wipe(k, sizeof *k);
 }
 
-/* GHASH over data of any length, zero-padding the last block. */
-static void ghash_padded(const rijn_gcm_key *k, uint8_t y[16], const uint8_t *p, size_t len)
+/* GHASH over data of any length, zero-padding the last block: the
+ * envelope's (modes/gcm.h) over the instance's GHASH driver. */
+static void gcm_ghash_padded(const rijn_gcm_key *k, uint8_t y[16], const uint8_t *p, size_t len)
 {
-    if (len >= 16) gf_ops(k)->ghash(k->hkey, y, p, len / 16);
-    if (len % 16) {
-        uint8_t b[16] = { 0 };
-        memcpy(b, p + len - len % 16, len % 16);
-        gf_ops(k)->ghash(k->hkey, y, b, 1);
-    }
+    rijn_gcm_hash_padded(gcm_gf_ops(k)->ghash, k->hkey, y, p, len);
 }
 
 int rijn_gcm_start(rijn_gcm_ctx *s, const rijn_gcm_key *k, const uint8_t *iv, size_t iv_len, int encrypt)
@@ -83,18 +81,10 @@ int rijn_gcm_start(rijn_gcm_ctx *s, const rijn_gcm_key *k, const uint8_t *iv, si
     if (iv_len == 0 || iv_len > (SIZE_MAX >> 3)) return RIJN_ERR_IV_LEN;
     if (!iv) return RIJN_ERR_NULL;
     s->key = k;
-    if (iv_len == 12) {
-        memcpy(s->j0, iv, 12);
-        s->j0[15] = 1;
-    } else {
-        uint8_t lb[16] = { 0 };
-        ghash_padded(k, s->j0, iv, iv_len);
-        rijn_store64_be(lb + 8, (uint64_t)iv_len * 8);
-        gf_ops(k)->ghash(k->hkey, s->j0, lb, 1);
-    }
+    rijn_gcm_j0(gcm_gf_ops(k)->ghash, k->hkey, s->j0, iv, iv_len);
     memcpy(s->ctr, s->j0, 16);
-    rijn_store32_be(s->ctr + 12, rijn_load32_be(s->ctr + 12) + 1);
-    s->state = ST_AAD;
+    rijn_gcm_inc32(s->ctr);
+    s->state = GCM_ST_AAD;
     s->encrypt = encrypt ? 1 : 0;
     return RIJN_OK;
 }
@@ -102,7 +92,7 @@ int rijn_gcm_start(rijn_gcm_ctx *s, const rijn_gcm_key *k, const uint8_t *iv, si
 int rijn_gcm_aad(rijn_gcm_ctx *s, const uint8_t *aad, size_t len)
 {
     if (!s) return RIJN_ERR_NULL;
-    if (s->state != ST_AAD) return RIJN_ERR_STATE;
+    if (s->state != GCM_ST_AAD) return RIJN_ERR_STATE;
     if (len && !aad) return RIJN_ERR_NULL;
     if (len > GCM_MAX_AAD - s->aad_len) return RIJN_ERR_LIMIT;
     s->aad_len += len;
@@ -113,36 +103,36 @@ int rijn_gcm_aad(rijn_gcm_ctx *s, const uint8_t *aad, size_t len)
             len--;
         }
         if (s->buf_len < 16) return RIJN_OK;
-        gf_ops(k)->ghash(k->hkey, s->y, s->buf, 1);
+        gcm_gf_ops(k)->ghash(k->hkey, s->y, s->buf, 1);
         s->buf_len = 0;
     }
-    if (len >= 16) gf_ops(k)->ghash(k->hkey, s->y, aad, len / 16);
+    if (len >= 16) gcm_gf_ops(k)->ghash(k->hkey, s->y, aad, len / 16);
     if (len % 16) memcpy(s->buf, aad + len - len % 16, len % 16);
     s->buf_len = (unsigned)(len % 16);
     return RIJN_OK;
 }
 
 /* Close the AAD phase: pad and hash a partial AAD block. */
-static void end_aad(rijn_gcm_ctx *s)
+static void gcm_end_aad(rijn_gcm_ctx *s)
 {
-    if (s->state == ST_AAD) {
-        if (s->buf_len) ghash_padded(s->key, s->y, s->buf, s->buf_len);
+    if (s->state == GCM_ST_AAD) {
+        if (s->buf_len) gcm_ghash_padded(s->key, s->y, s->buf, s->buf_len);
         s->buf_len = 0;
-        s->state = ST_DATA;
+        s->state = GCM_ST_DATA;
     }
 }
 
 int rijn_gcm_update(rijn_gcm_ctx *s, uint8_t *out, const uint8_t *in, size_t len)
 {
     if (!s) return RIJN_ERR_NULL;
-    if (s->state != ST_AAD && s->state != ST_DATA) return RIJN_ERR_STATE;
+    if (s->state != GCM_ST_AAD && s->state != GCM_ST_DATA) return RIJN_ERR_STATE;
     if (len && (!in || !out)) return RIJN_ERR_NULL;
     int r = rijn_check_overlap(out, in, len);
     if (r) return r;
     if (len > GCM_MAX_MSG - s->msg_len) return RIJN_ERR_LIMIT;
-    end_aad(s);
+    gcm_end_aad(s);
     const rijn_gcm_key *k = s->key;
-    const struct rijn_ghash_ops *gf = gf_ops(k);
+    const struct rijn_ghash_ops *gf = gcm_gf_ops(k);
     s->msg_len += len;
     /* Finish a partial block. */
     while (len && s->buf_len) {
@@ -158,7 +148,7 @@ int rijn_gcm_update(rijn_gcm_ctx *s, uint8_t *out, const uint8_t *in, size_t len
     }
     /* Whole blocks: a dedicated driver takes them all at once; the template
      * goes a chunk at a time. */
-    const struct rijn_gcm_ops *fused = fused_ops(k);
+    const struct rijn_gcm_ops *fused = gcm_fused_ops(k);
     if (fused && len >= 16) {
         size_t m = len / 16;
         fused->crypt(k->k.ks, k->hkey, s->ctr, s->y, out, in, m, s->encrypt);
@@ -190,44 +180,56 @@ int rijn_gcm_update(rijn_gcm_ctx *s, uint8_t *out, const uint8_t *in, size_t len
 }
 
 /* The full 16-byte tag: E_K(J0) xor GHASH(..., [len(A)]_64 || [len(C)]_64). */
-static void full_tag(rijn_gcm_ctx *s, uint8_t tag[16])
+static void gcm_full_tag(rijn_gcm_ctx *s, uint8_t tag[16])
 {
     const rijn_gcm_key *k = s->key;
     uint8_t lb[16];
-    end_aad(s);
-    if (s->buf_len) ghash_padded(k, s->y, s->buf, s->buf_len);
-    rijn_store64_be(lb, s->aad_len * 8);
-    rijn_store64_be(lb + 8, s->msg_len * 8);
-    gf_ops(k)->ghash(k->hkey, s->y, lb, 1);
+    gcm_end_aad(s);
+    if (s->buf_len) gcm_ghash_padded(k, s->y, s->buf, s->buf_len);
+    rijn_gcm_lengths(lb, s->aad_len, s->msg_len);
+    gcm_gf_ops(k)->ghash(k->hkey, s->y, lb, 1);
     rijn_ops(&k->k)->encrypt(k->k.ks, tag, s->j0, 1);
-    rijn_xor16(tag, tag, s->y);
+    rijn_gcm_tag(tag, tag, s->y);
+}
+
+/* T = MSB_t(full tag) (§7.1 step 6), and its constant-time comparison with
+ * the received tag (§7.2 step 8); both wipe the full tag. */
+static void gcm_tag_out(uint8_t *tag, size_t tag_len, uint8_t full[16])
+{
+    memcpy(tag, full, tag_len);
+    rijn_wipe(full, 16);
+}
+
+static int gcm_tag_check(uint8_t full[16], const uint8_t *tag, size_t tag_len)
+{
+    int r = rijn_ct_memcmp(full, tag, tag_len) == 0 ? RIJN_OK : RIJN_ERR_AUTH;
+    rijn_wipe(full, 16);
+    return r;
 }
 
 int rijn_gcm_finish(rijn_gcm_ctx *s, uint8_t *tag, size_t tag_len)
 {
     if (!s || !tag) return RIJN_ERR_NULL;
-    if ((s->state != ST_AAD && s->state != ST_DATA) || !s->encrypt) return RIJN_ERR_STATE;
+    if ((s->state != GCM_ST_AAD && s->state != GCM_ST_DATA) || !s->encrypt) return RIJN_ERR_STATE;
     if (tag_len < 4 || tag_len > 16) return RIJN_ERR_TAG_LEN;
     uint8_t t[16];
-    full_tag(s, t);
-    memcpy(tag, t, tag_len);
-    rijn_wipe(t, sizeof t);
+    gcm_full_tag(s, t);
+    gcm_tag_out(tag, tag_len, t);
     rijn_gcm_ctx_clear(s);
-    s->state = ST_DONE;
+    s->state = GCM_ST_DONE;
     return RIJN_OK;
 }
 
 int rijn_gcm_verify(rijn_gcm_ctx *s, const uint8_t *tag, size_t tag_len)
 {
     if (!s || !tag) return RIJN_ERR_NULL;
-    if ((s->state != ST_AAD && s->state != ST_DATA) || s->encrypt) return RIJN_ERR_STATE;
+    if ((s->state != GCM_ST_AAD && s->state != GCM_ST_DATA) || s->encrypt) return RIJN_ERR_STATE;
     if (tag_len < 4 || tag_len > 16) return RIJN_ERR_TAG_LEN;
     uint8_t t[16];
-    full_tag(s, t);
-    int r = rijn_ct_memcmp(t, tag, tag_len) == 0 ? RIJN_OK : RIJN_ERR_AUTH;
-    rijn_wipe(t, sizeof t);
+    gcm_full_tag(s, t);
+    int r = gcm_tag_check(t, tag, tag_len);
     rijn_gcm_ctx_clear(s);
-    s->state = ST_DONE;
+    s->state = GCM_ST_DONE;
     return r;
 }
 
@@ -236,15 +238,16 @@ void rijn_gcm_ctx_clear(rijn_gcm_ctx *s)
     rijn_wipe(s, sizeof *s);
 }
 
-static int oneshot_check(const rijn_gcm_key *k, const uint8_t *iv, size_t iv_len, const uint8_t *aad, size_t aad_len,
-                         const uint8_t *in, size_t len, const uint8_t *out, const uint8_t *tag, size_t tag_len)
+static int gcm_oneshot_check(const rijn_gcm_key *k, const uint8_t *iv, size_t iv_len, const uint8_t *aad,
+                             size_t aad_len, const uint8_t *in, size_t len, const uint8_t *out, const uint8_t *tag,
+                             size_t tag_len)
 {
     if (!k || !tag || (len && (!in || !out)) || (aad_len && !aad)) return RIJN_ERR_NULL;
     if (!k->inst) return RIJN_ERR_STATE;
     if (iv_len == 0) return RIJN_ERR_IV_LEN;
     if (!iv) return RIJN_ERR_NULL;
     if (tag_len < 4 || tag_len > 16) return RIJN_ERR_TAG_LEN;
-    if (exceeds(len, GCM_MAX_MSG) || exceeds(aad_len, GCM_MAX_AAD)) return RIJN_ERR_LIMIT;
+    if (gcm_exceeds(len, GCM_MAX_MSG) || gcm_exceeds(aad_len, GCM_MAX_AAD)) return RIJN_ERR_LIMIT;
     return rijn_check_overlap(out, in, len);
 }
 
@@ -252,13 +255,12 @@ int rijn_gcm_seal(const rijn_gcm_key *k, const uint8_t *iv, size_t iv_len, const
                   const uint8_t *in, size_t len, uint8_t *out, uint8_t *tag, size_t tag_len)
 {
     rijn_gcm_ctx s;
-    int r = oneshot_check(k, iv, iv_len, aad, aad_len, in, len, out, tag, tag_len);
-    const struct rijn_gcm_ops *fused = r == RIJN_OK ? fused_ops(k) : NULL;
+    int r = gcm_oneshot_check(k, iv, iv_len, aad, aad_len, in, len, out, tag, tag_len);
+    const struct rijn_gcm_ops *fused = r == RIJN_OK ? gcm_fused_ops(k) : NULL;
     if (fused && fused->aead && iv_len == 12) {
         uint8_t t[16];
         fused->aead(k->k.ks, k->hkey, iv, aad, aad_len, out, in, len, t, true);
-        memcpy(tag, t, tag_len);
-        rijn_wipe(t, sizeof t);
+        gcm_tag_out(tag, tag_len, t);
         return RIJN_OK;
     }
     if (r == RIJN_OK) r = rijn_gcm_start(&s, k, iv, iv_len, 1);
@@ -273,18 +275,17 @@ int rijn_gcm_open(const rijn_gcm_key *k, const uint8_t *iv, size_t iv_len, const
                   const uint8_t *in, size_t len, const uint8_t *tag, size_t tag_len, uint8_t *out)
 {
     rijn_gcm_ctx s;
-    int r = oneshot_check(k, iv, iv_len, aad, aad_len, in, len, out, tag, tag_len);
+    int r = gcm_oneshot_check(k, iv, iv_len, aad, aad_len, in, len, out, tag, tag_len);
     if (r) {
         if (out && len && r != RIJN_ERR_OVERLAP) rijn_wipe(out, len);
         return r;
     }
-    const struct rijn_gcm_ops *fused = fused_ops(k);
+    const struct rijn_gcm_ops *fused = gcm_fused_ops(k);
     if (fused && fused->aead && iv_len == 12) {
         /* The whole message in the driver; zeroed if the tag is wrong. */
         uint8_t t[16];
         fused->aead(k->k.ks, k->hkey, iv, aad, aad_len, out, in, len, t, false);
-        r = rijn_ct_memcmp(t, tag, tag_len) == 0 ? RIJN_OK : RIJN_ERR_AUTH;
-        rijn_wipe(t, sizeof t);
+        r = gcm_tag_check(t, tag, tag_len);
         if (r != RIJN_OK && len) rijn_wipe(out, len);
         return r;
     }
@@ -303,8 +304,8 @@ int rijn_gcm_open(const rijn_gcm_key *k, const uint8_t *iv, size_t iv_len, const
     r = rijn_gcm_start(&s, k, iv, iv_len, 0);
     if (r == RIJN_OK) r = rijn_gcm_aad(&s, aad, aad_len);
     if (r == RIJN_OK) {
-        end_aad(&s);
-        ghash_padded(k, s.y, in, len);
+        gcm_end_aad(&s);
+        gcm_ghash_padded(k, s.y, in, len);
         s.msg_len = len;
         s.buf_len = 0;
         uint8_t ctr[16];
@@ -315,8 +316,8 @@ int rijn_gcm_open(const rijn_gcm_key *k, const uint8_t *iv, size_t iv_len, const
             size_t full = len / 16;
             if (full) rijn_ctr_blocks(&k->k, ctr, out, in, full, true);
             if (len % 16) {
-                uint8_t b[16] = { 0 };
-                memcpy(b, in + 16 * full, len % 16);
+                uint8_t b[16];
+                rijn_gcm_pad(b, in + 16 * full, len % 16);
                 rijn_ctr_blocks(&k->k, ctr, b, b, 1, true);
                 memcpy(out + 16 * full, b, len % 16);
                 rijn_wipe(b, sizeof b);

@@ -27,4 +27,130 @@ struct rijn_gcm_ops {
 
 extern const struct rijn_kind rijn_kind_gcm;
 
+/*
+ * The GCM envelope (SP 800-38D §7.1, §7.2), written once: everything GCM
+ * does around its bulk of CTR and GHASH. The template's streaming path
+ * (src/modes/gcm.c) and every fused driver's one-shot path use these
+ * helpers; a fused driver adds only its primitives, in the signatures of
+ * the driver tables, so the template's GHASH driver serves as well:
+ */
+/* GHASH of n whole blocks into y (rijn_ghash_ops.ghash). */
+typedef void rijn_gcm_hash_fn(const void *hkey, uint8_t y[16], const uint8_t *p, size_t n);
+/* CTR and GHASH over n whole blocks (rijn_gcm_ops.crypt). */
+typedef void rijn_gcm_crypt_fn(const void *ks, const void *hkey, uint8_t ctr[16], uint8_t y[16], uint8_t *out,
+                               const uint8_t *in, size_t n, bool encrypt);
+/* ej0 = E(K, J0), the tag's mask, and ks = E(K, ctr), the keystream of a
+ * partial last block: two independent AES chains, which side by side cost
+ * about the latency of one. */
+typedef void rijn_gcm_enc2_fn(const void *ks, uint8_t ej0[16], uint8_t kb[16], const uint8_t j0[16],
+                              const uint8_t ctr[16]);
+
+/* Always inlined: a fused driver's primitives, passed as constants, then
+ * inline into its one-shot path, whose state stays in its registers. */
+#define RIJN_GCM_INLINE static inline __attribute__((always_inline))
+
+/* §7.1 step 2 for len(IV) = 96: J0 = IV || 0^31 || 1. */
+RIJN_GCM_INLINE void rijn_gcm_j0_96(uint8_t j0[16], const uint8_t iv[12])
+{
+    memcpy(j0, iv, 12);
+    rijn_store32_be(j0 + 12, 1);
+}
+
+/* inc32 (§6.2): the low 32 bits plus one, mod 2^32; the rest unchanged.
+ * The first data block's counter is inc32(J0) (§7.1 step 3). */
+RIJN_GCM_INLINE void rijn_gcm_inc32(uint8_t ctr[16])
+{
+    rijn_store32_be(ctr + 12, rijn_load32_be(ctr + 12) + 1);
+}
+
+/* The last n bytes (1..15) of a string as one block, zero-filled: the
+ * 0^s, 0^v and 0^u padding of §7.1 steps 2 and 5. */
+RIJN_GCM_INLINE void rijn_gcm_pad(uint8_t b[16], const uint8_t *p, size_t n)
+{
+    memset(b, 0, 16);
+    memcpy(b, p, n);
+}
+
+/* [a]_64 || [c]_64 for two byte counts, in bits: the lengths block
+ * [len(A)]_64 || [len(C)]_64 of §7.1 step 5, and 0^64 || [len(IV)]_64,
+ * the last block of J0's GHASH in step 2. */
+RIJN_GCM_INLINE void rijn_gcm_lengths(uint8_t b[16], uint64_t a_bytes, uint64_t c_bytes)
+{
+    rijn_store64_be(b, a_bytes * 8);
+    rijn_store64_be(b + 8, c_bytes * 8);
+}
+
+/* GHASH of a string zero-padded to whole blocks (A || 0^v, IV || 0^s). */
+RIJN_GCM_INLINE void rijn_gcm_hash_padded(rijn_gcm_hash_fn *hash, const void *hkey, uint8_t y[16],
+                                          const uint8_t *p, size_t len)
+{
+    if (len >= 16) hash(hkey, y, p, len / 16);
+    if (len % 16) {
+        uint8_t b[16];
+        rijn_gcm_pad(b, p + len - len % 16, len % 16);
+        hash(hkey, y, b, 1);
+    }
+}
+
+/* §7.1 step 2, any IV length: IV || 0^31 || 1 for 96 bits, else
+ * GHASH(IV || 0^(s+64) || [len(IV)]_64). */
+RIJN_GCM_INLINE void rijn_gcm_j0(rijn_gcm_hash_fn *hash, const void *hkey, uint8_t j0[16], const uint8_t *iv,
+                                 size_t iv_len)
+{
+    if (iv_len == 12) {
+        rijn_gcm_j0_96(j0, iv);
+        return;
+    }
+    uint8_t lb[16];
+    memset(j0, 0, 16);
+    rijn_gcm_hash_padded(hash, hkey, j0, iv, iv_len);
+    rijn_gcm_lengths(lb, 0, iv_len);
+    hash(hkey, j0, lb, 1);
+}
+
+/* §7.1 step 6: the full tag E(K, J0) xor S, of which the mode layer keeps
+ * MSB_t (and compares that, §7.2 step 8). */
+RIJN_GCM_INLINE void rijn_gcm_tag(uint8_t tag[16], const uint8_t ej0[16], const uint8_t s[16])
+{
+    rijn_xor16(tag, ej0, s);
+}
+
+/*
+ * A whole message with a 96-bit IV (rijn_gcm_ops.aead): §7.1 steps 1-6,
+ * and §7.2's decryption, which hashes the ciphertext, in the same pass.
+ * J0, GHASH of the padded AAD, the bulk through the driver's crypt from
+ * inc32(J0), E(J0) beside the keystream of a partial last block, that
+ * block (hashed as ciphertext, zero-padded; read before out is written,
+ * since in == out is allowed), the lengths block, and the full tag.
+ */
+RIJN_GCM_INLINE void rijn_gcm_aead_envelope(rijn_gcm_hash_fn *hash, rijn_gcm_crypt_fn *crypt,
+                                            rijn_gcm_enc2_fn *enc2, const void *ks, const void *hkey,
+                                            const uint8_t iv[12], const uint8_t *aad, size_t aad_len, uint8_t *out,
+                                            const uint8_t *in, size_t len, uint8_t tag[16], bool encrypt)
+{
+    /* The secret blocks in one array, wiped with one call: S, E(J0), the
+     * keystream block, the partial block in and out. */
+    uint8_t w[5][16], j0[16], ctr[16];
+    uint8_t *y = w[0], *ej0 = w[1], *kb = w[2], *b = w[3], *c = w[4];
+    const size_t full = len / 16, r = len % 16;
+    memset(y, 0, 16);
+    rijn_gcm_j0_96(j0, iv);
+    rijn_gcm_hash_padded(hash, hkey, y, aad, aad_len);
+    memcpy(ctr, j0, 16);
+    rijn_gcm_inc32(ctr);
+    if (full) crypt(ks, hkey, ctr, y, out, in, full, encrypt);
+    enc2(ks, ej0, kb, j0, ctr);
+    if (r) {
+        rijn_gcm_pad(b, in + 16 * full, r);
+        for (int i = 0; i < 16; i++) c[i] = b[i] ^ kb[i];
+        memcpy(out + 16 * full, c, r);
+        if (encrypt) rijn_gcm_pad(b, c, r);   /* hash the ciphertext, zero-padded */
+        hash(hkey, y, b, 1);
+    }
+    rijn_gcm_lengths(b, aad_len, len);
+    hash(hkey, y, b, 1);
+    rijn_gcm_tag(tag, ej0, y);
+    rijn_wipe(w, sizeof w);
+}
+
 #endif

@@ -116,9 +116,8 @@ AESNI_INLINE void gcm_aesni_body(const void *ks, const void *hkey, uint8_t ctr[1
 /*
  * The one-shot envelope's primitives (modes/gcm.h), shared by every x86
  * fused driver (gcm-aes-aesni, gcm-aes-vaes, gcm-aes-vaes-avx512 beyond its
- * short path): GHASH in PCLMULQDQ's reflected form (the byte swaps at the
- * ends fold away once inlined, y staying in a register between calls),
- * and E(J0) beside the keystream block of the partial tail.
+ * short path): GHASH in PCLMULQDQ's reflected form, byte-swapped at the
+ * ends, and E(J0) beside the keystream block of the partial tail.
  */
 AESNI_INLINE void gcm_aesni_hash(const void *hkey, uint8_t y[16], const uint8_t *p, size_t n)
 {

@@ -81,7 +81,8 @@ int rijn_gcm_start(rijn_gcm_ctx *s, const rijn_gcm_key *k, const uint8_t *iv, si
     if (iv_len == 0 || iv_len > (SIZE_MAX >> 3)) return RIJN_ERR_IV_LEN;
     if (!iv) return RIJN_ERR_NULL;
     s->key = k;
-    rijn_gcm_j0(gcm_gf_ops(k)->ghash, k->hkey, s->j0, iv, iv_len);
+    if (iv_len == 12) rijn_gcm_j0_96(s->j0, iv);
+    else rijn_gcm_j0_other(gcm_gf_ops(k)->ghash, k->hkey, s->j0, iv, iv_len);
     memcpy(s->ctr, s->j0, 16);
     rijn_gcm_inc32(s->ctr);
     s->state = GCM_ST_AAD;

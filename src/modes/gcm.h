@@ -30,30 +30,41 @@ extern const struct rijn_kind rijn_kind_gcm;
 /*
  * The GCM envelope (SP 800-38D §7.1, §7.2), written once: everything GCM
  * does around its bulk of CTR and GHASH. The template's streaming path
- * (src/modes/gcm.c) and every fused driver's one-shot path use these
- * helpers; a fused driver adds only its primitives, in the signatures of
- * the driver tables, so the template's GHASH driver serves as well:
+ * (src/modes/gcm.c) and the fused drivers' one-shot paths (aead) use these
+ * helpers. A one-shot path is rijn_gcm_aead_envelope below around three
+ * primitives of its driver, typed like the driver tables' functions (so a
+ * GHASH driver's ghash is a hash primitive as it is). The template's own
+ * one-shot calls run its streaming path instead: its open authenticates
+ * before it decrypts anything, which one pass cannot.
  */
 /* GHASH of n whole blocks into y (rijn_ghash_ops.ghash). */
 typedef void rijn_gcm_hash_fn(const void *hkey, uint8_t y[16], const uint8_t *p, size_t n);
 /* CTR and GHASH over n whole blocks (rijn_gcm_ops.crypt). */
 typedef void rijn_gcm_crypt_fn(const void *ks, const void *hkey, uint8_t ctr[16], uint8_t y[16], uint8_t *out,
                                const uint8_t *in, size_t n, bool encrypt);
-/* ej0 = E(K, J0), the tag's mask, and ks = E(K, ctr), the keystream of a
+/* ej0 = E(K, J0), the tag's mask, and kb = E(K, ctr), the keystream of a
  * partial last block: two independent AES chains, which side by side cost
  * about the latency of one. */
 typedef void rijn_gcm_enc2_fn(const void *ks, uint8_t ej0[16], uint8_t kb[16], const uint8_t j0[16],
                               const uint8_t ctr[16]);
 
-/* Always inlined: a fused driver's primitives, passed as constants, then
- * inline into its one-shot path, whose state stays in its registers. */
+/* Always inlined, so that in a fused driver's one-shot path the primitives,
+ * passed as constants, become direct calls and inline too (the x86
+ * one-shot functions call only their crypt and the final wipe). */
 #define RIJN_GCM_INLINE static inline __attribute__((always_inline))
+
+/* IV || [c]_32, for len(IV) = 96: J0 is c = 1 (§7.1 step 2), and the data
+ * starts at inc32(J0), c = 2 (step 3). */
+RIJN_GCM_INLINE void rijn_gcm_ctr_96(uint8_t b[16], const uint8_t iv[12], uint32_t c)
+{
+    memcpy(b, iv, 12);
+    rijn_store32_be(b + 12, c);
+}
 
 /* §7.1 step 2 for len(IV) = 96: J0 = IV || 0^31 || 1. */
 RIJN_GCM_INLINE void rijn_gcm_j0_96(uint8_t j0[16], const uint8_t iv[12])
 {
-    memcpy(j0, iv, 12);
-    rijn_store32_be(j0 + 12, 1);
+    rijn_gcm_ctr_96(j0, iv, 1);
 }
 
 /* inc32 (§6.2): the low 32 bits plus one, mod 2^32; the rest unchanged.
@@ -92,15 +103,13 @@ RIJN_GCM_INLINE void rijn_gcm_hash_padded(rijn_gcm_hash_fn *hash, const void *hk
     }
 }
 
-/* §7.1 step 2, any IV length: IV || 0^31 || 1 for 96 bits, else
- * GHASH(IV || 0^(s+64) || [len(IV)]_64). */
-RIJN_GCM_INLINE void rijn_gcm_j0(rijn_gcm_hash_fn *hash, const void *hkey, uint8_t j0[16], const uint8_t *iv,
-                                 size_t iv_len)
+/* §7.1 step 2 for any other IV length: J0 = GHASH(IV || 0^(s+64) ||
+ * [len(IV)]_64). Only the mode layer's streaming path meets other lengths
+ * (a fused driver's aead takes 96-bit IVs), and it picks the case, so that
+ * the 96-bit case never loads the GHASH driver. */
+RIJN_GCM_INLINE void rijn_gcm_j0_other(rijn_gcm_hash_fn *hash, const void *hkey, uint8_t j0[16], const uint8_t *iv,
+                                       size_t iv_len)
 {
-    if (iv_len == 12) {
-        rijn_gcm_j0_96(j0, iv);
-        return;
-    }
     uint8_t lb[16];
     memset(j0, 0, 16);
     rijn_gcm_hash_padded(hash, hkey, j0, iv, iv_len);
@@ -116,8 +125,9 @@ RIJN_GCM_INLINE void rijn_gcm_tag(uint8_t tag[16], const uint8_t ej0[16], const 
 }
 
 /*
- * A whole message with a 96-bit IV (rijn_gcm_ops.aead): §7.1 steps 1-6,
- * and §7.2's decryption, which hashes the ciphertext, in the same pass.
+ * A whole message with a 96-bit IV (rijn_gcm_ops.aead): §7.1 steps 2-6
+ * (H, step 1, is the key's), and §7.2's decryption, which hashes the
+ * ciphertext, in the same pass; the mode layer truncates or compares.
  * J0, GHASH of the padded AAD, the bulk through the driver's crypt from
  * inc32(J0), E(J0) beside the keystream of a partial last block, that
  * block (hashed as ciphertext, zero-padded; read before out is written,
@@ -135,9 +145,11 @@ RIJN_GCM_INLINE void rijn_gcm_aead_envelope(rijn_gcm_hash_fn *hash, rijn_gcm_cry
     const size_t full = len / 16, r = len % 16;
     memset(y, 0, 16);
     rijn_gcm_j0_96(j0, iv);
+    /* inc32(J0) from the IV, not from J0's bytes: for encryption the
+     * counter feeds the ciphertext that GHASH waits for, and a copy of J0
+     * would chain two stores that cannot forward to its 16-byte load. */
+    rijn_gcm_ctr_96(ctr, iv, 2);
     rijn_gcm_hash_padded(hash, hkey, y, aad, aad_len);
-    memcpy(ctr, j0, 16);
-    rijn_gcm_inc32(ctr);
     if (full) crypt(ks, hkey, ctr, y, out, in, full, encrypt);
     enc2(ks, ej0, kb, j0, ctr);
     if (r) {

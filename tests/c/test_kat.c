@@ -262,7 +262,8 @@ int main(int argc, char **argv)
     CHECK(rs_check_registry(missing, sizeof missing) == 0, "no adapter (support/adapt.c) for %s", missing);
     for (size_t i = 0; rs_get(i); i++) {
         const struct rs_alg *a = rs_get(i);
-        for (int pad = 0; pad <= (a->crypt_pad != NULL); pad++) {
+        const int npad = a->crypt_pad ? 2 : 1; /* the mode, then its padding */
+        for (int pad = 0; pad < npad; pad++) {
             char name[16];
             size_t k = 0;
             snprintf(name, sizeof name, "%s%s", a->mode, pad ? "pad" : "");

@@ -25,21 +25,18 @@
  * ShiftRows(SubBytes(x)). With the word copied into all four columns,
  * ShiftRows only moves equal bytes between columns, so column 0 holds
  * SubWord(w). */
-CE_TARGET static void ce_sub4(uint8_t w[4])
+CE_TARGET static uint32_t ce_sub_word(uint32_t v)
 {
-    uint32_t v;
-    memcpy(&v, w, 4);
     uint8x16_t x = vreinterpretq_u8_u32(vdupq_n_u32(v));
     x = vaeseq_u8(x, vdupq_n_u8(0));
-    v = vgetq_lane_u32(vreinterpretq_u32_u8(x), 0);
-    memcpy(w, &v, 4);
+    return vgetq_lane_u32(vreinterpretq_u32_u8(x), 0);
 }
 
 CE_TARGET void rijn_ce_setkey(void *ctx, const uint8_t *key, size_t key_len)
 {
     struct ce_ks *k = ctx;
     uint8_t rk[240];
-    k->nr = rijn_key_expand(rk, key, key_len, ce_sub4);
+    k->nr = rijn_key_expand(rk, key, key_len, ce_sub_word);
     for (unsigned r = 0; r <= k->nr; r++) k->ek[r] = vld1q_u8(rk + 16 * r);
     k->dk[0] = k->ek[k->nr];
     for (unsigned r = 1; r < k->nr; r++) k->dk[r] = vaesimcq_u8(k->ek[k->nr - r]);

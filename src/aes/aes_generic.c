@@ -73,9 +73,10 @@ _Static_assert(sizeof(generic_ks) <= RIJN_AES_KS_BYTES, "generic key schedule to
 
 /* SubWord by table lookup, indexed by key bytes: not constant-time, like
  * the rest of this driver, and the only such SubWord (keyexp.h). */
-static void generic_sub4(uint8_t w[4])
+static uint32_t generic_sub_word(uint32_t w)
 {
-    for (int i = 0; i < 4; i++) w[i] = generic_sbox[w[i]];
+    return (uint32_t)generic_sbox[w & 0xff] | (uint32_t)generic_sbox[(w >> 8) & 0xff] << 8 |
+           (uint32_t)generic_sbox[(w >> 16) & 0xff] << 16 | (uint32_t)generic_sbox[w >> 24] << 24;
 }
 
 /* InvMixColumns of one column word, for the equivalent inverse cipher's
@@ -93,7 +94,7 @@ static void generic_setkey(void *ctx, const uint8_t *key, size_t key_len)
     generic_ks *ks = ctx;
     uint8_t rk[240];
     pthread_once(&generic_tables_once, generic_build_tables);
-    const unsigned nr = rijn_key_expand(rk, key, key_len, generic_sub4);
+    const unsigned nr = rijn_key_expand(rk, key, key_len, generic_sub_word);
     ks->rounds = nr;
     for (unsigned i = 0; i < 4 * (nr + 1); i++) ks->ek[i] = rijn_load32_le(rk + 4 * i);
     rijn_wipe(rk, sizeof rk);

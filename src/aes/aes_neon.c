@@ -117,20 +117,21 @@ static inline uint8x16_t dec_block(const struct neon_ks *k, const struct neon_ta
     return veorq_u8(sub_bytes(vqtbl1q_u8(x, isr), tb), vld1q_u8(k->rk[0]));
 }
 
-static void neon_sub4(uint8_t w[4])
+static uint32_t neon_sub_word(uint32_t w)
 {
     struct neon_tables tb;
     uint8_t b[16] = { 0 };
     load_tables(&tb, rijn_sbox_fwd);
-    memcpy(b, w, 4);
+    rijn_store32_le(b, w);
     vst1q_u8(b, sub_bytes(vld1q_u8(b), &tb));
-    memcpy(w, b, 4);
+    w = rijn_load32_le(b);
     rijn_wipe(b, sizeof b);
+    return w;
 }
 
 unsigned rijn_neon_expand(uint8_t rk[15][16], const uint8_t *key, size_t key_len)
 {
-    return rijn_key_expand((uint8_t *)rk, key, key_len, neon_sub4);
+    return rijn_key_expand((uint8_t *)rk, key, key_len, neon_sub_word);
 }
 
 static void neon_setkey(void *ctx, const uint8_t *key, size_t key_len)

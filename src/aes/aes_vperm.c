@@ -208,7 +208,7 @@ static SSSE3_TARGET unsigned vperm_schedule(struct vperm_enc_ks *e, uint8_t (*dk
 {
     uint8_t rks[240], im[16];
     const __m128i c63 = _mm_set1_epi8(0x63), zero = _mm_setzero_si128();
-    const unsigned nr = rijn_key_expand(rks, key, key_len, bs_sub4);
+    const unsigned nr = rijn_key_expand(rks, key, key_len, bs_sub_word);
     for (unsigned r = 0; r <= nr; r++) {
         const uint8_t *rk = rks + 16 * r;
         /* Encryption: T(rk0); T(rk ^ 63) in the middle, in round r's

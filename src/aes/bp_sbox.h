@@ -189,13 +189,6 @@ static inline uint32_t bs_sub_word(uint32_t w)
     return o ^ 0x63636363u;
 }
 
-/* The same on four bytes in place: the key expansion's SubWord for the
- * drivers built on the circuit, rijn_key_expand(rk, key, key_len, bs_sub4). */
-static inline void bs_sub4(uint8_t w[4])
-{
-    rijn_store32_le(w, bs_sub_word(rijn_load32_le(w)));
-}
-
 /* Round key r of the fixsliced encryption, in the physical byte order after
  * s = r mod 4 skipped ShiftRows: K_phys(row, c') = K(row, c' - row s), with
  * the S-box constant 0x63 folded in for r >= 1 (see aes_ct64.c). */

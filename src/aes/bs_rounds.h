@@ -69,7 +69,7 @@ static inline unsigned bs_schedule(bs_word (*enc)[8], bs_word (*dec)[8], const u
                                    void (*slice)(bs_word out[8], const uint8_t k[16]))
 {
     uint8_t rks[240], phys[16];
-    const unsigned nr = rijn_key_expand(rks, key, key_len, bs_sub4);
+    const unsigned nr = rijn_key_expand(rks, key, key_len, bs_sub_word);
     for (unsigned r = 0; r <= nr; r++) {
         const uint8_t *rk = rks + 16 * r;
         slice(dec[r], rk);

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # rijn: build, test, benchmark. See README.md.
 #   make            library (static + shared) and CLI in $(BUILD)/
 #   make check      every test (installs what it needs when root with apt)

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Cycles per byte of the AArch64 kernels, estimated by llvm-mca (make mca).
 
 We have no ARM board, so this stands in for one. Each kernel in bench/mca/

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Shared declarations of the rijn CLI. */
 #ifndef RIJN_CLI_H
 #define RIJN_CLI_H

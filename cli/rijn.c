@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * rijn: command-line front end.
  *

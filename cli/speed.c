@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * rijn speed: throughput by buffer size, against OpenSSL and libgcrypt in
  * the same run. This file is the command: its options, and the loop over

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * rijn speed, in parts:
  *   speed.c          the command: options, the rows, the loop over them;

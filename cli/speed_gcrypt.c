@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * rijn speed: libgcrypt as a peer (--vs gcrypt), through libgcrypt.so.20
  * loaded with dlopen, so that rijn does not link it: gcry_cipher for

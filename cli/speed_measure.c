@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * rijn speed: the measurement (cli/speed.h).
  *

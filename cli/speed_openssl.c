@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * rijn speed: OpenSSL as a peer (--vs openssl), through libcrypto.so.3
  * loaded with dlopen, so that rijn does not link it: EVP ciphers by name

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * rijn speed: the output (cli/speed.h), a text table or a JSON array. In
  * both, rijn's columns come first, then each loaded peer's in --vs order:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * rijn speed: rijn's side (cli/speed.h), through the adapter table
  * (support/adapt.h). Setup picks the op for the adapter's shape and the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The rijn OpenSSL 3 provider: shared definitions.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The EVP front end of the AEADs (GCM, CCM; each algorithm is a struct
  * prov_aead_ops, see prov.h).

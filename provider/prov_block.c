@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * EVP front ends for ECB, CBC, CTR and XTS.
  *

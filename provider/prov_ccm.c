@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * AES-CCM (SP 800-38C) for the AEAD front end (prov_aead.c): one-shot (the
  * message length is in B0). The nonce is 7..13 bytes, i.e. L = 15 - nonce

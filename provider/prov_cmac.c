@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * CMAC (SP 800-38B) as an EVP_MAC named "CMAC".
  *

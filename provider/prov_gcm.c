@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * AES-GCM (SP 800-38D) for the AEAD front end (prov_aead.c): streamed, IVs
  * of 1..128 bytes (12 by default), tags of 4..16 bytes (SP 800-38D

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * rijn.so, the OpenSSL 3 provider: entry point and algorithm tables.
  *

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Unpack Debian's valgrind:arm64, with libc6:arm64 and libc6-dbg:arm64,
 # into build-aarch64-vg/root: arm64 valgrind then runs under qemu-aarch64
 # (tests/py/test_cross.py), which is how the AArch64 drivers get their

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # make check: every test. Builds three trees:
 #   build/       the release build (what users get)
 #   build-ct/    the same with -DRIJN_CTGRIND, for the valgrind taint test

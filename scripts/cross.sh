@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Cross-architecture builds for make check (tests/py/test_cross.py runs
 # them under qemu-user):
 #   build-aarch64/  gcc-aarch64-linux-gnu    (AArch64 drivers: CE, NEON)

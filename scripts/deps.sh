@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Install what `make check` needs. As root with apt it installs; otherwise
 # it lists exactly what is missing and fails.
 set -u

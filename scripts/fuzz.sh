@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Differential fuzzing with libFuzzer: ./scripts/fuzz.sh SECONDS [TARGET...]
 # Builds build-fuzz/ with clang (-fsanitize=fuzzer,address,undefined, and
 # the VAES drivers in per-lane emulation so that this CPU runs them too),

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Write the fuzzers' seed corpus (tests/fuzz/corpus/<target>/) from the
 Wycheproof vectors, in the input layouts that tests/fuzz/fuzz_*.c document.
 The targets pick an algorithm by its index among the adapters of their

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Flatten the standard vectors into one text file for tests/c/test_kat.c.
 
 The Python suite reads Wycheproof and the NIST files itself, through

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Print the AES S-box and its inverse (FIPS 197 §5.1.1) as computed from
 the definition: multiplicative inverse in GF(2^8) modulo x^8+x^4+x^3+x+1,
 then the affine map b ^ rotl(b,1..4) ^ 0x63. src/aes/sbox_tables.h holds
@@ -50,6 +51,7 @@ if __name__ == "__main__":
     inv = [0] * 256
     for i, v in enumerate(s):
         inv[v] = i
+    print("/* SPDX-License-Identifier: MIT */")
     print(HEAD)
     for name, t in (("rijn_sbox_fwd", s), ("rijn_sbox_inv", inv)):
         print(f"static const uint8_t {name}[256] __attribute__((aligned(64))) = {{")

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # make lint: cppcheck and clang-tidy (checks in .clang-tidy, with the
 # reasons for what is left out) over the library, the CLI, the provider and
 # the C tests. Any finding fails. Suppressions are inline, each with its

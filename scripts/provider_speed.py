@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """`openssl speed -evp` through the rijn provider against OpenSSL's default
 provider, in the same run: interleaved one-second runs, medians.
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The adapter table (support/adapt.h): each mode's public calls behind the
  * interface of its shape. One entry per algorithm; the functions are thin

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Typed adapters: from a registry algorithm name ("gcm(aes)") to its C API.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* aes-ce: the mode loops of aes_ce.c (see mca.h). */
 #include "mca.h"
 #include "aes/aes_ce.c"

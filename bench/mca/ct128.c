@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* aes-ct128 built for AArch64: the same bit-sliced code as aes-neonbs in
  * portable vector C, without its TBL byte moves (see mca.h). */
 #include "mca.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* aes-ct64: bit-sliced AES on 64-bit integer words, plain C (see mca.h). */
 #include "mca.h"
 #include "aes/aes_ct64.c"

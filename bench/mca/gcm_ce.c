@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* gcm-aes-ce: the stitched bulk loop of gcm_ce.c (see mca.h). */
 #include "mca.h"
 #include "aes/gcm_ce.c"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* ghash-ct64: GHASH with integer multiplies, plain C (see mca.h). */
 #include "mca.h"
 #include "gf128/ghash_ct64.c"

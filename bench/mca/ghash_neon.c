@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* ghash-neon: 64x64 products from 8x8 PMULL (see mca.h). */
 #include "mca.h"
 #include "gf128/ghash_neon.c"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* ghash-neon with H's byte rotations recomputed for every block: the
  * comparison for the hoisting that ghash_neon.c does (the seed's second
  * GHASH step). An empty asm on H inside the loop stops GCC from hoisting

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* ghash-pmull (see mca.h). */
 #include "mca.h"
 #include "gf128/ghash_pmull.c"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Kernels for bench/mca.py: each includes one driver's source file and
  * calls its shipped function from a wrapper with `flatten`, on a copy of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* aes-neon: TBL S-box, one block per register (see mca.h). */
 #include "mca.h"
 #include "aes/aes_neon.c"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* aes-neonbs: bit-sliced, eight blocks (see mca.h). */
 #include "mca.h"
 #include "aes/aes_neonbs.c"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * rijn/aes.h: AES (FIPS 197) in seven modes.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * rijn/registry.h: the driver registry.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * rijn: AES modes, GHASH, with several implementations per algorithm and a
  * registry that picks the fastest constant-time one for the running CPU.

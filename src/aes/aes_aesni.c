@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * aes-aesni: AES with the AES-NI instructions on 128-bit registers.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * aes-bs-avx2: the bit-sliced, fixsliced AES of aes-ct128 on AVX2's 256-bit
  * registers: sixteen blocks per pass, for the parallel modes (ECB, CTR,

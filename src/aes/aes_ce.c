@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * aes-ce: AES (FIPS 197) on the ARMv8 Crypto Extensions (AESE, AESD,
  * AESMC, AESIMC), AArch64. The rounds are in ce_core.h.

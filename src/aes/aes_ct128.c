@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * aes-ct128: constant-time AES (FIPS 197), bit-sliced and fixsliced like
  * aes-ct64, on 128-bit words: eight blocks per pass.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * aes-ct64: constant-time AES (FIPS 197) in portable C on 64-bit words,
  * bit-sliced, four blocks at a time, with a fixsliced encryption.

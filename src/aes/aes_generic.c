@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * aes-generic: classic T-table AES (FIPS 197; the "32-bit" method of the
  * Rijndael proposal, §5.2.1). Four 1 KiB tables per direction.

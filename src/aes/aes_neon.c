@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * aes-neon: constant-time AES (FIPS 197) on AArch64 Advanced SIMD without
  * the Crypto Extensions (Cortex-A53 in the Raspberry Pi 3, Cortex-A55 and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * aes-neonbs: bit-sliced constant-time AES (FIPS 197) for AArch64 Advanced
  * SIMD without the Crypto Extensions, eight blocks per pass, for the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * aes-vaes: AES with VAES on 256-bit AVX2 registers (Zen 3, Ice Lake and
  * later): one VAESENC runs a round on two blocks, and sixteen blocks (eight

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * aes-vaes-avx512: AES with VAES on 512-bit registers (AMD Zen 4 and 5,
  * Intel Ice Lake and later): one VAESENC runs a round on four blocks, and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * aes-vperm: constant-time AES (FIPS 197) with SSSE3's byte shuffle,
  * PSHUFB, after M. Hamburg, "Accelerating AES with vector permute

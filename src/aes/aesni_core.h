@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * AES with the AES-NI instructions: what the aes-aesni, aes-vaes and GCM
  * drivers share. x86-64 only; every file that includes this compiles on

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The Boyar-Peralta depth-16 S-box circuit (J. Boyar, R. Peralta, "A depth-16
  * circuit for the AES S-box", ePrint 2011/332), forward and inverse, on

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The round sequence and key schedule of the fixsliced bit-sliced AES,
  * written once for aes-ct64 and aes-ct128 (reasoning: aes_ct64.c).

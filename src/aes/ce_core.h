@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The AES rounds on the ARMv8 Crypto Extensions, shared by aes-ce
  * (aes_ce.c) and the stitched gcm-aes-ce (gcm_ce.c). AArch64 only.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The block-cipher kind: key setup with validation, and the known-answer
  * test every AES driver passes before it is selected.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The block-cipher kind, "aes": the interface every AES driver implements
  * (src/aes/aes_*.c), the key object that binds a key to one driver, and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The rounds of aes-ct128 (representation and reasoning: aes_ct128.c),
  * shared by the block driver and the stitched GCM driver (gcm_ct128.c).

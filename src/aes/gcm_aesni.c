@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * gcm-aes-aesni: AES-NI and PCLMULQDQ stitched, legacy SSE encoding, for
  * cores without AVX (Westmere). Above the gcm_base(ctr(aes-aesni),

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * gcm-aes-aesni-avx: the gcm-aes-aesni loop compiled for AVX. VEX encoding
  * saves the register copies of two-operand SSE (about 7% at 16 KiB on the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The stitched AES-NI + PCLMULQDQ GCM loop (SP 800-38D §7.1 steps 3-5:
  * GCTR with inc32 counters, GHASH of the ciphertext), shared by

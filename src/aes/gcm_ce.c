@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * gcm-aes-ce: GCM (SP 800-38D) with the AArch64 Crypto Extensions, CTR on
  * AESE/AESMC (ce_core.h) stitched with GHASH on PMULL

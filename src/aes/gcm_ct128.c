@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * gcm-aes-ct128: GCM with aes-ct128 and ghash-ct64 stitched together.
  *

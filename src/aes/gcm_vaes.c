@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * gcm-aes-vaes: GCM's bulk loop (SP 800-38D §7.1 steps 3-5) with VAES and
  * VPCLMULQDQ on 256-bit AVX2 registers, for Zen 3 and other cores with

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * gcm-aes-vaes-avx512: GCM's bulk loop (SP 800-38D §7.1 steps 3-5) with
  * VAES and VPCLMULQDQ on 512-bit registers (vaes512_core.h says why, and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The AES key expansion (FIPS 197 §5.2) over bytes, written once for every
  * driver that expands its key in scalar code. Only SubWord differs, and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * aes-neon's key schedule and serial chains (aes_neon.c), which aes-neonbs
  * also runs for CBC encryption and CBC-MAC: bit-slicing cannot speed up

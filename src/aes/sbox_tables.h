@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The AES S-box and its inverse (FIPS 197 §5.1.1, §5.3.2), as constants,
  * for the drivers that hold the whole table in vector registers (aes-neon

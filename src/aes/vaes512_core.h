@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The 512-bit VAES drivers (aes-vaes-avx512, gcm-aes-vaes-avx512): the
  * AES rounds on four blocks per register, and the CTR tail.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * aes-vaes's key schedule, which gcm-aes-vaes reads too (its AES key is
  * aes-vaes's): aes-aesni's schedule, on which the serial chains and single

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The SSSE3 vector-permute AES core (aes_vperm.c), as a library for other
  * x86 drivers: aes-bs-avx2 runs its serial chains (CBC encryption, CBC-MAC)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Public entry points of the AES modes that pick a driver: check what can
  * be checked before a lookup, resolve the name (core/registry.c), then let

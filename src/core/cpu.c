@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * CPU features: detected once per process (src/core/cpu_<arch>.c), then
  * masked by the RIJN_CPU environment variable so tests can force every tier.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * CPU features: one bit each, detected once per process by
  * src/core/cpu_<arch>.c (the only files that ask the CPU), then masked by

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * CPU detection for ARM: getauxval(AT_HWCAP) on Linux. AArch64 always has
  * NEON (Advanced SIMD); 32-bit ARM reports it in HWCAP, and AES/PMULL in

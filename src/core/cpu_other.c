@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* CPU detection for architectures with no accelerated driver: nothing to
  * detect, the portable drivers need no feature. */
 #include "core/cpu.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * CPU detection for x86 and x86-64: CPUID, plus XGETBV to check that the
  * OS saves the YMM state before any AVX feature is reported (Intel SDM vol.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Hex helpers of the known-answer self-tests (core/kat.h). */
 #include <string.h>
 

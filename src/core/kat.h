@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Helpers for the known-answer self-tests that kinds and templates carry
  * (run once per instance at first selection, as the kernel's testmgr does

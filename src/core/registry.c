@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The registry: instances built from the one list of drivers and templates
  * (drivers.def), and the selection rule. It names no algorithm: kinds and

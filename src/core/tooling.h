@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Build tooling shared by every file of the library: symbol visibility,
  * the llvm-mca region markers, and the secret-taint test's declassify.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Small shared pieces: errors, version, wiping, overlap, constant-time compare. */
 #include "core/util.h"
 

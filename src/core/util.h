@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Byte helpers shared by drivers and modes: overlap check, constant-time
  * comparison, XOR, and fixed-endian loads and stores. No algorithm here.

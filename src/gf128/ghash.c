@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The GHASH kind: the known-answer test every GHASH driver passes before
  * it is selected. Vector: McGrew-Viega GCM specification, test case 2.

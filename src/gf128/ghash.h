@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The GHASH kind, "ghash": multiplication by H in GCM's GF(2^128)
  * (SP 800-38D §6.3-6.4), for src/gf128/ghash_*.c. (POLYVAL, RFC 8452, will

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * ghash-ct64: constant-time GHASH (SP 800-38D §6.3-6.4) in portable C.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The field arithmetic of ghash-ct64 (reasoning: ghash_ct64.c), shared by
  * the GHASH driver and the stitched GCM driver (src/aes/gcm_ct128.c).

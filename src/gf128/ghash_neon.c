@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * ghash-neon: constant-time GHASH (SP 800-38D §6.4) on AArch64 Advanced
  * SIMD without PMULL's 64-bit form: every carry-less product is built from

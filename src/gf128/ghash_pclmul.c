@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * ghash-pclmul: GHASH (SP 800-38D §6.4) with PCLMULQDQ, eight blocks per
  * reduction. The field arithmetic and its derivation are in

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * GHASH with carry-less multiplication (PCLMULQDQ): the field engine that
  * ghash-pclmul and the stitched GCM drivers share.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * ghash-pmull: GHASH with the AArch64 PMULL instruction (Crypto
  * Extensions). The arithmetic, bit order and reduction are explained in

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * GHASH (SP 800-38D §6.4) with AArch64 PMULL (64x64 -> 128-bit carry-less
  * multiply), shared by ghash-pmull and the stitched gcm-aes-ce.

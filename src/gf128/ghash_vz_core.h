@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * GHASH (SP 800-38D §6.4) with VPCLMULQDQ on the 512-bit vector layer
  * (src/arch/x86/vz.h): four blocks per register, for gcm-aes-vaes-avx512.

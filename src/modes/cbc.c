@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* CBC (SP 800-38A §6.2), with optional PKCS#7 padding (RFC 5652 §6.3). */
 #include "modes/modes.h"
 

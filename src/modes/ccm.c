@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * CCM (SP 800-38C, RFC 3610), composed from CTR and CBC-MAC.
  *

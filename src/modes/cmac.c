@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * CMAC (SP 800-38B). Subkeys (§6.1): L = E_K(0^128), K1 = dbl(L),
  * K2 = dbl(K1), dbl = left shift by one with 0x87 folded in when the top

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* CTR (SP 800-38A §6.5) with a 128-bit big-endian counter that wraps mod
  * 2^128 (SP 800-38A Appendix B.1's "standard incrementing function" over
  * the whole block, as OpenSSL and Linux do). */

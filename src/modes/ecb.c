@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* ECB (SP 800-38A §6.1): the whole buffer goes to the driver in one call. */
 #include "modes/modes.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * GCM (SP 800-38D), composed from a CTR driver and a GHASH driver.
  *

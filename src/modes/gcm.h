@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The fused GCM kind, "gcm(aes)": a driver that runs GCM's bulk (CTR and
  * GHASH stitched in one pass) with the key formats of one block-cipher

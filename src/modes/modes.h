@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Shared pieces of the mode layer (src/modes/): the modes are written once,
  * in portable C, over the block-cipher kind's interface (aes/cipher.h).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The priority rules of one-cipher templates (modes/modes.h says why). */
 #include "modes/modes.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * XTS-AES (IEEE 1619-2007, SP 800-38E). key = K1 (data) || K2 (tweak).
  * T = E_K2(tweak); block j: C = E_K1(P xor T) xor T; then T = T * alpha in

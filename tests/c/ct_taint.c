@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Secret-taint test (the ctgrind method of Langley, used by BoringSSL and
  * Monocypher): the key and the plaintext are marked undefined for valgrind

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Statistical timing test, after dudect (Reparaz, Balasch, Verbauwhede,
  * "Dude, is my code constant time?", DATE 2017).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Bad input and misuse through the C API, for every driver of every mode
  * (iterating the registry): each invalid length, size, tag or call order

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Standard vectors through every driver, in C: the file written by
  * scripts/gen_kat.py (Wycheproof, AESAVS, RFC 3686, GCMVS, CCMVS,

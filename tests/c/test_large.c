@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Large inputs: GCM and CTR over more than 4 GiB in ONE call, compared with
  * the same message processed in chunks by the streaming API.

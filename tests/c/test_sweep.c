@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Exhaustive small-length sweeps, every mode and every driver.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * First use from many threads at once. No init call exists: the first
  * lookup builds the registry (pthread_once), runs self-tests (each stored

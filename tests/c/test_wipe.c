@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Secrets are gone after clear-and-free: each context type is put on the
  * heap, keyed, used, cleared with its rijn_*_clear function and freed; the

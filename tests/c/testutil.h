@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Tiny helpers for the C test programs: a deterministic RNG and checks
  * that count failures. Each program prints "N passed, N failed". */
 #ifndef RIJN_TESTUTIL_H

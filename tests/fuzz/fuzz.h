@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Shared parts of the differential fuzz targets (tests/fuzz/fuzz_*.c).
  *

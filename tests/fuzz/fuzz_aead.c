@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Differential fuzz target: every AEAD (the RS_AEAD adapters: GCM, CCM),
  * one-shot seal and open, every driver against OpenSSL.

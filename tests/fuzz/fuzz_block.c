@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Differential fuzz target: every unauthenticated cipher (the RS_CIPHER
  * adapters: ECB, CBC raw and with PKCS#7 padding, CTR, XTS), one call per

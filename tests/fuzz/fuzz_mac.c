@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Differential fuzz target: every MAC (the RS_MAC adapters: CMAC), one
  * shot, every driver against OpenSSL's EVP_MAC.

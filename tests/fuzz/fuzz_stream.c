@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Differential fuzz target: every algorithm that streams (the adapters
  * with s_start: CBC, CTR, XTS, GCM, CMAC), with split points and forbidden

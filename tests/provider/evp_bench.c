@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Per-message cost of AES-128-GCM through EVP: rijn provider against the
  * default provider, interleaved, best of several rounds.

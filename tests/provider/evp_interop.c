@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * EVP interoperability of the rijn provider against OpenSSL's default
  * provider, through the public EVP API only.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """What the provider tests share: where rijn.so is, and the README's
 openssl.cnf snippet pointed at it."""
 import os

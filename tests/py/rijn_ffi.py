@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """ctypes binding of librijn for the tests.
 
 Every function takes the driver name (None = auto-select) and returns bytes

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """`rijn list` parsed: shared by the ladder tests (test_native_ladder.py
 natively, test_tiers.py under qemu-x86_64, test_cross.py under the ARM
 and s390x qemus)."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Runs the C test programs (built by make into $RIJN_BUILD/tests)."""
 import os
 import subprocess

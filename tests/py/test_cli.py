@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The CLI contract: list, enc/dec/mac round trips against OpenSSL, and the
 exit codes (0 ok, 1 authentication/padding failure with nothing on stdout,
 2 invalid arguments or input with one line on stderr and nothing on

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Cross-architecture tests under qemu-user (the builds come from
 scripts/cross.sh, which make check runs first):
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Constant-time check: valgrind memcheck with the key and plaintext marked
 undefined (tests/c/ct_taint.c), for every mode driver in the registry.
 Drivers that claim constant time must be clean; drivers that do not (the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Differential tests: every driver of every mode against OpenSSL (through
 the `cryptography` package) on random keys of all sizes, every length
 0..300 plus large ones, random streaming splits, misaligned and in-place

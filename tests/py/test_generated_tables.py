@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Committed headers that a script generates must be that script's output,
 so a hand edit or a stale header fails:
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Hardening of the built artifacts (release build): the exported symbols,
 RELRO and BIND_NOW, stack canaries, fortified libc calls and CET marking."""
 import os

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The selection ladder on this machine's own CPU, not an emulated one.
 
 `rijn list` runs natively, with RIJN_CPU masking features off one tier at

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """NIST and RFC vectors from the `cryptography-vectors` PyPI package
 (installed by scripts/check.sh), through every driver of each mode:
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """End to end: an OpenVPN tunnel whose data channel runs on rijn.
 
 Two network namespaces joined by a veth pair, an unmodified OpenVPN 2.6 in

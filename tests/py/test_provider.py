@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The OpenSSL 3 provider (build/rijn.so), tested against the built tree.
 
 - EVP interoperability with OpenSSL's default provider (tests/provider/

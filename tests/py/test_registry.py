@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The one driver list: every descriptor the library defines is listed in
 src/core/drivers.def, and nothing is listed that the library lacks.
 

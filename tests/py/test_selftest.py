@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """A driver that fails its known-answer self-test is never selected, its
 failure shows in `rijn list`, and pinning it is refused.
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """x86-64 CPU tiers under qemu-x86_64: CPU detection itself (CPUID and
 XGETBV, not only the RIJN_CPU override), the selection ladder, and the
 selected drivers' correctness on each modelled CPU:

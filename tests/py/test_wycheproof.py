@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Wycheproof vectors (../shared/vectors/wycheproof) through every driver of
 each mode, valid and invalid cases.
 

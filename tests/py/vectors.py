@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Readers for the vector files, shared by the Python tests and by
 scripts/gen_kat.py (which turns them into the flat file that the C vector
 test, tests/c/test_kat.c, reads on every architecture). No rijn import

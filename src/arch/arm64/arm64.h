@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * AArch64 plumbing for the intrinsics drivers (src/aes, src/gf128): which
  * intrinsics this compiler can build, the per-function target attribute

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The 512-bit vector layer of the x86-64 VAES drivers (aes-vaes-avx512,
  * gcm-aes-vaes-avx512; why 512 bits: src/aes/vaes512_core.h): the type

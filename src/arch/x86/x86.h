@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * x86-64 plumbing for the intrinsics drivers (src/aes, src/gf128): the
  * per-function target attributes, the VAES/VPCLMULQDQ emulation build,

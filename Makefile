@@ -23,9 +23,9 @@ CFLAGS_ALL := -std=c11 $(OPT) -g $(WARN) -fPIC -fvisibility=hidden -D_DEFAULT_SO
               -Iinclude -Isrc $(HARDEN) $(EXTRA_CFLAGS) $(CFLAGS)
 LDLIBS_ALL := -lpthread -lm $(EXTRA_LDFLAGS)
 
-LIB_SRC := $(wildcard src/core/*.c src/api/*.c src/aes/*.c src/gf128/*.c src/modes/*.c)
+LIB_SRC := $(wildcard src/core/*.c src/api/*.c src/aes/*.c src/gf128/*.c src/modes/*.c src/emu/*.c)
 LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
-HDRS    := $(wildcard include/rijn/*.h src/core/*.h src/core/*.def src/arch/*/*.h src/modes/*.h src/aes/*.h src/gf128/*.h)
+HDRS    := $(wildcard include/rijn/*.h src/core/*.h src/core/*.def src/arch/*/*.h src/modes/*.h src/aes/*.h src/gf128/*.h src/emu/*.h)
 
 # support/: the typed adapters from registry algorithm names to the C API,
 # shared by the CLI, the C tests and the fuzzers (not part of librijn).

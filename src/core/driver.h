@@ -110,9 +110,11 @@ RIJN_HIDDEN int rijn_open(const char *alg, const char *driver, void *ctx, const 
 
 /* The lists (src/core/drivers.def), declared once for everyone. */
 #define RIJN_DRIVER(sym) extern const struct rijn_desc sym;
+#define RIJN_PRIMITIVE(kind, sym) extern const struct rijn_desc sym;
 #define RIJN_TEMPLATE(sym) extern const struct rijn_template sym;
 #include "core/drivers.def"
 #undef RIJN_DRIVER
+#undef RIJN_PRIMITIVE
 #undef RIJN_TEMPLATE
 
 #endif

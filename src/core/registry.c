@@ -31,18 +31,22 @@
 
 static const struct rijn_desc *const drivers[] = {
 #define RIJN_DRIVER(sym) &(sym),
+#define RIJN_PRIMITIVE(kind, sym) &(sym),
 #define RIJN_TEMPLATE(sym)
 #include "core/drivers.def"
 #undef RIJN_DRIVER
+#undef RIJN_PRIMITIVE
 #undef RIJN_TEMPLATE
 };
 #define NDRIVERS (sizeof drivers / sizeof drivers[0])
 
 static const struct rijn_template *const templates[] = {
 #define RIJN_DRIVER(sym)
+#define RIJN_PRIMITIVE(kind, sym)
 #define RIJN_TEMPLATE(sym) &(sym),
 #include "core/drivers.def"
 #undef RIJN_DRIVER
+#undef RIJN_PRIMITIVE
 #undef RIJN_TEMPLATE
 };
 #define NTEMPLATES (sizeof templates / sizeof templates[0])

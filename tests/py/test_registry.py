@@ -24,6 +24,7 @@ DESC = re.compile(r"^rijn_\w+_(desc|template)$")
 def listed():
     text = open(DEF).read()
     drivers = re.findall(r"^RIJN_DRIVER\((\w+)\)", text, re.M)
+    drivers += re.findall(r"^RIJN_PRIMITIVE\(\w+, *(\w+)\)", text, re.M)
     templates = re.findall(r"^RIJN_TEMPLATE\((\w+)\)", text, re.M)
     return drivers, templates
 

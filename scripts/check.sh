@@ -13,7 +13,7 @@
 # Python suite includes the provider's EVP interop, openssl CLI and TLS
 # tests (test_provider.py) and the OpenVPN tunnel (test_openvpn.py, which
 # needs root for its network namespaces and skips loudly without).
-set -eu
+set -euo pipefail
 cd "$(dirname "$0")/.."
 ./scripts/deps.sh
 JOBS=$(nproc 2>/dev/null || echo 2)

@@ -62,6 +62,10 @@ static void inputs(size_t len)
 static unsigned char arena[sizeof(rs_ctx) + 128] __attribute__((aligned(64)));
 #define MALLOC_ALIGN _Alignof(max_align_t)
 _Static_assert(MALLOC_ALIGN < 64, "the offset placement differs from the aligned one");
+/* The placement at malloc's alignment is a valid object only if no context
+ * type asks for more (include/rijn/aes.h, RIJN_CTX_ALIGN): UBSan reports
+ * a member access through a misaligned pointer otherwise. */
+_Static_assert(_Alignof(rs_ctx) <= MALLOC_ALIGN, "a context type asks for more than malloc's alignment");
 
 /* The nonce length for length len: ranges of up to 16 lengths (CCM's 7..13)
  * rotate on every length; wide ones (GCM's any length) keep the default

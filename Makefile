@@ -57,9 +57,14 @@ ifeq ($(IS_GCC),1)
 $(BUILD)/obj/src/aes/%.o: FILE_CFLAGS := -fschedule-insns -fsched-pressure
 endif
 
+# The library's objects put every function and object in its own section,
+# so that a static program linked with -Wl,--gc-sections (an emulator
+# calling a few primitives) keeps only what it uses (tests/py/test_static.py).
+$(BUILD)/obj/src/%.o: SECT_CFLAGS := -ffunction-sections -fdata-sections
+
 $(BUILD)/obj/%.o: %.c $(HDRS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ALL) $(FILE_CFLAGS) -c $< -o $@
+	$(CC) $(CFLAGS_ALL) $(FILE_CFLAGS) $(SECT_CFLAGS) -c $< -o $@
 
 $(BUILD)/librijn.a: $(LIB_OBJ)
 	@rm -f $@

@@ -145,7 +145,8 @@ def test_speed_reports_throughput_only_without_a_cycle_counter():
 # ------------------------------------------------------- arm64 valgrind --
 VG_ROOT = os.path.join(ROOT, "build-aarch64-vg", "root")
 CT_PROG = os.path.join(ROOT, "build-aarch64-ct", "tests", "ct_taint")
-ARM_DRIVERS = ("aes-ce", "aes-neon", "ghash-pmull", "ghash-neon", "gcm-aes-ce")  # aes-neon matches aes-neonbs
+ARM_DRIVERS = ("aes-ce", "aes-neon", "ghash-pmull", "ghash-neon", "gcm-aes-ce",
+               "clmul-pmull")  # aes-neon matches aes-neonbs
 
 
 def vg_cmd(*argv):
@@ -163,13 +164,13 @@ def arm_ct_drivers():
     rows = [l.split("\t") for l in out.splitlines()]
     # Mode drivers built on an AArch64 driver whose other parts are AArch64
     # drivers too (gcm_base(ctr(aes-ce),ghash-ct64) adds nothing that
-    # ghash-ct64's own check on x86 does not cover), plus aes-generic's
-    # CTR as the positive control.
+    # ghash-ct64's own check on x86 does not cover), and clmul-pmull,
+    # plus aes-generic's CTR as the positive control.
     keep = []
     for n, a, c, v, s in rows:
         if v != "1":
             continue
-        parts = re.findall(r"(aes-[a-z0-9-]+|ghash-[a-z0-9]+|gcm-aes-ce)", n)
+        parts = re.findall(r"(aes-[a-z0-9-]+|ghash-[a-z0-9]+|gcm-aes-ce|clmul-[a-z0-9]+)", n)
         if parts and all(any(p.startswith(d) for d in ARM_DRIVERS) for p in parts):
             keep.append((n, c == "1"))
     return keep + [("ctr(aes-generic)", False)]

@@ -56,7 +56,7 @@ static const char *const form_name[NFORMS] = { "clmul_64", "clmul_32", "clmul_8x
 
 static void ref_form(enum form f, uint64_t a, uint64_t b, uint64_t out[2])
 {
-    out[1] = 0;
+    out[0] = out[1] = 0;
     switch (f) {
     case F64: ref_mul(a, b, &out[0], &out[1]); break;
     case F32: ref_mul((uint32_t)a, (uint32_t)b, &out[0], &out[1]); break;
@@ -74,7 +74,7 @@ static void ref_form(enum form f, uint64_t a, uint64_t b, uint64_t out[2])
 static void run_form(const struct rijn_clmul_ops *o, enum form f, uint64_t a, uint64_t b, uint64_t out[2])
 {
     rijn_clmul128 p;
-    out[1] = 0;
+    out[0] = out[1] = 0;
     switch (f) {
     case F64:
         p = o ? o->clmul_64(a, b) : rijn_clmul_64(a, b);

@@ -34,6 +34,9 @@ SUPPORT_A := $(BUILD)/libsupport.a
 CLI_SRC := $(wildcard cli/*.c)
 TEST_C  := $(wildcard tests/c/*.c)
 TEST_BIN := $(TEST_C:tests/c/%.c=$(BUILD)/tests/%)
+# Micro-benchmarks of the per-call primitives (bench/*.c; see each file).
+BENCH_C := $(wildcard bench/*.c)
+BENCH_BIN := $(BENCH_C:bench/%.c=$(BUILD)/bench/%)
 
 SONAME  := librijn.so.$(SOMAJOR)
 
@@ -48,7 +51,7 @@ ifeq ($(HAVE_OSSL3),1)
 PROVIDER := $(BUILD)/rijn.so $(BUILD)/tests/evp_interop $(BUILD)/tests/evp_bench
 endif
 
-all: $(BUILD)/librijn.a $(BUILD)/librijn.so $(BUILD)/rijn $(BUILD)/rijn.pc tests provider
+all: $(BUILD)/librijn.a $(BUILD)/librijn.so $(BUILD)/rijn $(BUILD)/rijn.pc tests benches provider
 
 # The bit-sliced AES keeps more values live than there are registers; GCC's
 # pressure-aware scheduling cuts its spills (about 5% fewer instructions).
@@ -111,6 +114,11 @@ $(BUILD)/tests/%: tests/c/%.c tests/c/testutil.h $(SUPPORT_A) $(BUILD)/librijn.a
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) -Itests/c -Isupport -o $@ $< $(SUPPORT_A) $(BUILD)/librijn.a $(LDLIBS_ALL)
 
+benches: $(BENCH_BIN)
+$(BUILD)/bench/%: bench/%.c $(BUILD)/librijn.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) -o $@ $< $(BUILD)/librijn.a $(LDLIBS_ALL)
+
 check: all
 	./scripts/check.sh
 
@@ -166,4 +174,4 @@ clean:
 	rm -rf build build-asan build-ct build-emu build-tsan build-fuzz build-aarch64 build-aarch64-ct build-aarch64-vg \
 	    build-armv7 build-s390x
 
-.PHONY: all tests provider check speed speed-provider install clean fuzz fuzz-bins lint ct-long mca
+.PHONY: all tests benches provider check speed speed-provider install clean fuzz fuzz-bins lint ct-long mca

@@ -36,3 +36,45 @@ def test_secrets_gone_after_clear_and_free():
     print(r.stdout, r.stderr)
     assert r.returncode == 0, r.stderr
     assert " 0 failed" in r.stdout or r.stdout.startswith("SKIP")
+
+
+def _clmul(mask=None, *args):
+    env = dict(os.environ)
+    env.pop("RIJN_CPU", None)
+    if mask:
+        env["RIJN_CPU"] = mask
+    r = subprocess.run([os.path.join(BUILD, "tests", "test_clmul"), *args], capture_output=True, text=True,
+                       timeout=600, env=env)
+    print(r.stdout, r.stderr)
+    assert r.returncode == 0, r.stderr
+    assert " 0 failed" in r.stdout
+    sel = [l.split()[-1] for l in r.stdout.splitlines() if l.startswith("clmul: selected ")]
+    assert len(sel) == 1, r.stdout
+    return sel[0]
+
+
+def _features():
+    r = subprocess.run([os.path.join(BUILD, "rijn"), "list"], capture_output=True, text=True, check=True)
+    line = next(l for l in r.stdout.splitlines() if l.startswith("# cpu:"))
+    return set(line.split(":", 1)[1].strip().split(","))
+
+
+def test_clmul_every_form_every_driver():
+    """Carry-less multiplies: every form of every clmul driver and the free
+    functions against a bit-by-bit reference (edge values and random
+    operands), first use from 16 threads, get(NULL) equals the registry's
+    selection, bad arguments."""
+    feats = _features()
+    sel = _clmul()
+    if {"x86_64", "pclmul"} <= feats:
+        assert sel == "clmul-pclmul"
+    elif {"aarch64", "pmull"} <= feats:
+        assert sel == "clmul-pmull"
+    else:
+        assert sel == "clmul-ct"
+
+
+def test_clmul_without_carryless_instructions():
+    """RIJN_CPU=-pclmul,-pmull: the portable constant-time driver, which
+    then also serves the free functions."""
+    assert _clmul("-pclmul,-pmull", "4000") == "clmul-ct"

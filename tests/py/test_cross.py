@@ -11,7 +11,8 @@ scripts/cross.sh, which make check runs first):
   build-s390x    qemu-s390x: big-endian, where byte-order bugs show
 
 Each configuration runs the C suite: test_api (bad input, misuse, API
-contracts), test_sweep (every driver against the first on every length
+contracts), test_clmul (every carry-less multiply form and driver against
+a bit-by-bit reference), test_sweep (every driver against the first on every length
 0..1024 and every two-call split) and test_kat (Wycheproof, AESAVS,
 RFC 3686, GCMVS, CCMVS, SP 800-38B and XTSVS vectors through every
 driver, from build/kat.txt), and `rijn list` checks the selection.
@@ -39,13 +40,14 @@ JOBS = os.cpu_count() or 2
 
 # name: (arch, qemu -cpu, RIJN_CPU, features that must be detected, that must not be, selection)
 CE = {"ctr(aes)": "ctr(aes-ce)", "xts(aes)": "xts(aes-ce)", "cbc(aes)": "cbc(aes-ce)", "ecb(aes)": "ecb(aes-ce)",
-      "cmac(aes)": "cmac(aes-ce)", "gcm(aes)": "gcm-aes-ce", "ccm(aes)": "ccm_base(ctr(aes-ce),cbcmac(aes-ce))"}
+      "cmac(aes)": "cmac(aes-ce)", "gcm(aes)": "gcm-aes-ce", "ccm(aes)": "ccm_base(ctr(aes-ce),cbcmac(aes-ce))",
+      "clmul": "clmul-pmull"}
 NEON = {"ctr(aes)": "ctr(aes-neonbs)", "xts(aes)": "xts(aes-neonbs)", "ecb(aes)": "ecb(aes-neonbs)",
         "cbc(aes)": "cbc(aes-neonbs)", "cmac(aes)": "cmac(aes-neon)",
         "gcm(aes)": "gcm_base(ctr(aes-neonbs),ghash-neon)",
-        "ccm(aes)": "ccm_base(ctr(aes-neonbs),cbcmac(aes-neon))"}
+        "ccm(aes)": "ccm_base(ctr(aes-neonbs),cbcmac(aes-neon))", "clmul": "clmul-ct"}
 PORTABLE = {"ctr(aes)": "ctr(aes-ct128)", "gcm(aes)": "gcm_base(ctr(aes-ct128),ghash-ct64)",
-            "cmac(aes)": "cmac(aes-ct128)"}
+            "cmac(aes)": "cmac(aes-ct128)", "clmul": "clmul-ct"}
 CONFIGS = {
     "aarch64-a53": ("aarch64", "cortex-a53", "", {"aarch64", "neon", "aes", "pmull"}, set(), CE),
     "aarch64-max": ("aarch64", "max", "", {"aarch64", "neon", "aes", "pmull"}, set(), CE),
@@ -100,7 +102,7 @@ def test_c_suite(name):
     need(arch)
     assert os.path.exists(KAT), "build/kat.txt missing: scripts/cross.sh writes it (scripts/gen_kat.py)"
     tests = os.path.join(build_dir(arch), "tests")
-    progs = [["test_api"], ["test_sweep"], ["test_kat", KAT]]
+    progs = [["test_api"], ["test_sweep"], ["test_kat", KAT], ["test_clmul", "5000"]]
 
     def run(p):
         return p[0], subprocess.run(qemu_cmd(arch, cpu, os.path.join(tests, p[0]), *p[1:]), capture_output=True,
@@ -110,6 +112,18 @@ def test_c_suite(name):
     for prog, r in results:
         assert r.returncode == 0, f"{name} {prog}:\n{r.stdout[-3000:]}\n{r.stderr[-3000:]}"
         print(f"{name} {prog}: {r.stdout.strip().splitlines()[-1]}")
+
+
+def test_clmul_without_pmull():
+    """PMULL alone masked on AArch64 (AES kept): the carry-less multiplies,
+    free functions included, fall back to the portable driver, which
+    passes every form (the C suite above covers the default and
+    -aes,-pmull configurations)."""
+    need("aarch64")
+    r = subprocess.run(qemu_cmd("aarch64", "max", os.path.join(build_dir("aarch64"), "tests", "test_clmul"), "5000"),
+                       capture_output=True, text=True, env=env_for("-pmull"), timeout=600)
+    assert r.returncode == 0, r.stdout[-3000:] + r.stderr[-3000:]
+    assert "clmul: selected clmul-ct" in r.stdout and " 0 failed" in r.stdout, r.stdout
 
 
 def test_speed_reports_throughput_only_without_a_cycle_counter():
@@ -131,7 +145,8 @@ def test_speed_reports_throughput_only_without_a_cycle_counter():
 # ------------------------------------------------------- arm64 valgrind --
 VG_ROOT = os.path.join(ROOT, "build-aarch64-vg", "root")
 CT_PROG = os.path.join(ROOT, "build-aarch64-ct", "tests", "ct_taint")
-ARM_DRIVERS = ("aes-ce", "aes-neon", "ghash-pmull", "ghash-neon", "gcm-aes-ce")  # aes-neon matches aes-neonbs
+ARM_DRIVERS = ("aes-ce", "aes-neon", "ghash-pmull", "ghash-neon", "gcm-aes-ce",
+               "clmul-pmull")  # aes-neon matches aes-neonbs
 
 
 def vg_cmd(*argv):
@@ -149,13 +164,13 @@ def arm_ct_drivers():
     rows = [l.split("\t") for l in out.splitlines()]
     # Mode drivers built on an AArch64 driver whose other parts are AArch64
     # drivers too (gcm_base(ctr(aes-ce),ghash-ct64) adds nothing that
-    # ghash-ct64's own check on x86 does not cover), plus aes-generic's
-    # CTR as the positive control.
+    # ghash-ct64's own check on x86 does not cover), and clmul-pmull,
+    # plus aes-generic's CTR as the positive control.
     keep = []
     for n, a, c, v, s in rows:
         if v != "1":
             continue
-        parts = re.findall(r"(aes-[a-z0-9-]+|ghash-[a-z0-9]+|gcm-aes-ce)", n)
+        parts = re.findall(r"(aes-[a-z0-9-]+|ghash-[a-z0-9]+|gcm-aes-ce|clmul-[a-z0-9]+)", n)
         if parts and all(any(p.startswith(d) for d in ARM_DRIVERS) for p in parts):
             keep.append((n, c == "1"))
     return keep + [("ctr(aes-generic)", False)]

@@ -60,6 +60,17 @@ def test_generic_is_flagged_and_never_selected():
     assert all(not d["constant_time"] and not d["selected"] for d in gen)
 
 
+def test_clmul_drivers_listed_and_control_flagged():
+    """The carry-less multiply drivers are in the list above (each claims
+    constant time and is checked with both operands secret), and a
+    bit-serial multiply that branches on its operand, run the same way,
+    is flagged: the check can fail for this kind too."""
+    assert any(d["algorithm"] == "clmul" for d in DRIVERS)
+    r = subprocess.run(["valgrind", "-q", "--error-exitcode=42", PROG, "--clmul-control"], capture_output=True,
+                       text=True, timeout=600)
+    assert r.returncode == 42 and "uninitialised" in r.stderr, r.stderr[-2000:]
+
+
 def test_vaes_real_instructions():
     pytest.skip("valgrind cannot execute VAES/VPCLMULQDQ or AVX-512: aes-vaes, gcm-aes-vaes, aes-vaes-avx512 and "
                 "gcm-aes-vaes-avx512 were checked in their emulated form (the same C code, each 256-bit "

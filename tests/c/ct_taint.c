@@ -6,7 +6,9 @@
  * as use of uninitialised data, and --error-exitcode makes it fail.
  *
  * The modes are the registry's algorithms, called through their adapters
- * (support/adapt.h) by shape: this file names none.
+ * (support/adapt.h) by shape: this file names none. The primitive kinds
+ * (the AES round primitives...) go through theirs (support/adapt_prim.h),
+ * which run every operation with the state and key secret.
  *
  * usage: ct_taint DRIVER    (a driver name from the registry)
  *        ct_taint --list    (the drivers of this build's modes, those with an
@@ -16,6 +18,7 @@
 #include <valgrind/memcheck.h>
 
 #include "adapt.h"
+#include "adapt_prim.h"
 #include "testutil.h"
 
 #define SECRET(p, n) VALGRIND_MAKE_MEM_UNDEFINED((p), (n))
@@ -34,7 +37,7 @@ int main(int argc, char **argv)
          * drivers in emulation, so its list differs from the release's). */
         for (size_t i = 0; i < rijn_driver_count(); i++) {
             rijn_driver_get(i, &info);
-            if (rs_find(info.algorithm))
+            if (rs_find(info.algorithm) || rs_prim_find(info.algorithm))
                 printf("%s\t%s\t%d\t%d\t%d\n", info.driver, info.algorithm, info.constant_time, info.available,
                        info.selected);
         }
@@ -47,6 +50,23 @@ int main(int argc, char **argv)
     if (!alg) {
         fprintf(stderr, "ct_taint: unknown driver %s\n", drv);
         return 2;
+    }
+    /* A primitive kind (support/adapt_prim.h): its adapter runs every
+     * operation of the driver on the secret bytes (state, round key...). */
+    const struct rs_prim *p = rs_prim_find(alg);
+    if (p) {
+        for (size_t i = 0; i < rijn_driver_count(); i++) rijn_driver_selftest(i);
+        static uint8_t secret[256], res[256];
+        t_fill(secret, sizeof secret);
+        SECRET(secret, sizeof secret);
+        int pr = p->taint(drv, secret, res, sizeof res);
+        PUBLIC(&pr, sizeof pr);
+        if (pr != 0) {
+            fprintf(stderr, "ct_taint: %s: %s\n", drv, rijn_strerror(pr));
+            return 3;
+        }
+        printf("ct_taint: %s: done\n", drv);
+        return 0;
     }
     const struct rs_alg *a = rs_find(alg);
     if (!a) {

@@ -212,7 +212,7 @@ static void test_cipher(const struct rijn_aes_round_ops *o, const char *name)
         for (int be = 0; be < 2; be++)
             for (int it = 0; it < 20; it++) {
                 uint8_t key[32], pt[16], ct[16], rk[15][16];
-                t_fill(key, kl);
+                t_fill(key, sizeof key);
                 t_fill(pt, 16);
                 rijn_ecb_ctx c;
                 CHECK(rijn_ecb_init(&c, NULL, key, kl) == RIJN_OK, "ecb init");

@@ -125,7 +125,7 @@ static struct speed_result measure_core(void (*const op)(void *), void *const st
 {
     enum { RUNS = 7 };
     double rate[RUNS], cpu[RUNS];
-    uint8_t sink;
+    uint8_t sink = 0;
     volatile uint8_t *const w = iv ? iv : &sink;
     /* Calibrate the number of operations per run. */
     size_t reps = 1;

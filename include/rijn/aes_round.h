@@ -152,7 +152,7 @@ RIJN_API void rijn_arm_aesimc(rijn_aes_state *r, const rijn_aes_state *n);
  *             (AES-256's odd steps); rnum > 0xA is reserved: returns 0
  *   aes64ks2  rd = [w, w ^ rs2[63:32]] with w = rs1[63:32] ^ rs2[31:0]
  * The word forms (RV32; also the byte step of aes64im):
- *   aes32esi  rd = rs1 ^ rol32(SB(rs2 byte bs) << 0, 8 bs)
+ *   aes32esi  rd = rs1 ^ rol32(SB(rs2 byte bs), 8 bs)
  *   aes32esmi rd = rs1 ^ rol32(MC column of SB(rs2 byte bs), 8 bs)
  *   aes32dsi  rd = rs1 ^ rol32(ISB(rs2 byte bs), 8 bs)
  *   aes32dsmi rd = rs1 ^ rol32(IMC column of ISB(rs2 byte bs), 8 bs)

@@ -42,6 +42,9 @@ struct speed_opts {
     const struct rs_alg *algs[MAX_ALGS];
     size_t nalgs;
     int want[MAX_ALGS], nwant;          /* --alg, by index into algs */
+    const struct rs_prim *prims[MAX_ALGS]; /* the primitive kinds (support/adapt_prim.h) */
+    size_t nprims;
+    int want_prim[MAX_ALGS];
     const char *driver;
     size_t sizes[MAX_SIZES];
     int nsizes, key_bits, json, best;
@@ -54,6 +57,15 @@ static void parse(int argc, char **argv, struct speed_opts *o)
     static const size_t default_sizes[] = { 16, 64, 256, 1500, 4096, 16384 };
     memset(o, 0, sizeof *o);
     o->nalgs = cli_algs(o->algs, MAX_ALGS);
+    /* The primitive kinds the registry lists, in its order. */
+    for (size_t i = 0; i < rijn_driver_count(); i++) {
+        rijn_driver_info d;
+        const struct rs_prim *p;
+        if (rijn_driver_get(i, &d) || !(p = rs_prim_find(d.algorithm))) continue;
+        size_t k = 0;
+        while (k < o->nprims && o->prims[k] != p) k++;
+        if (k == o->nprims && o->nprims < MAX_ALGS) o->prims[o->nprims++] = p;
+    }
     memcpy(o->sizes, default_sizes, sizeof default_sizes);
     o->nsizes = (int)(sizeof default_sizes / sizeof default_sizes[0]);
     o->key_bits = 128;
@@ -64,11 +76,17 @@ static void parse(int argc, char **argv, struct speed_opts *o)
         if (i + 1 >= argc) usage_die("option %s needs a value", a);
         const char *v = argv[++i];
         if (strcmp(a, "--alg") == 0) {
-            size_t k = 0;
+            size_t k = 0, p = 0;
             while (k < o->nalgs && strcmp(v, o->algs[k]->alg) != 0) k++;
-            if (k == o->nalgs) usage_die("unknown algorithm %s", v);
-            if (!o->want[k]) o->nwant++;
-            o->want[k] = 1;
+            while (p < o->nprims && strcmp(v, o->prims[p]->alg) != 0) p++;
+            if (k == o->nalgs && p == o->nprims) usage_die("unknown algorithm %s", v);
+            if (k < o->nalgs) {
+                if (!o->want[k]) o->nwant++;
+                o->want[k] = 1;
+            } else {
+                if (!o->want_prim[p]) o->nwant++;
+                o->want_prim[p] = 1;
+            }
         } else if (strcmp(a, "--driver") == 0) o->driver = v;
         else if (strcmp(a, "--key-bits") == 0) {
             o->key_bits = atoi(v);
@@ -102,8 +120,10 @@ static void parse(int argc, char **argv, struct speed_opts *o)
             }
         } else usage_die("unknown option %s", a);
     }
-    if (!o->nwant)
+    if (!o->nwant) {
         for (size_t k = 0; k < o->nalgs; k++) o->want[k] = 1;
+        for (size_t k = 0; k < o->nprims; k++) o->want_prim[k] = 1;
+    }
     if (o->driver && o->nwant != 1) usage_die("%s", "--driver needs exactly one --alg");
 }
 
@@ -150,6 +170,58 @@ static int row(const struct speed_opts *o, const struct rs_alg *a, int dec, size
     return 0;
 }
 
+/* What the timed loop calls for a primitive's benchmark op. */
+struct prim_call {
+    rs_prim_job *j;
+    void (*run)(rs_prim_job *j);
+};
+static void prim_call(void *p)
+{
+    struct prim_call *c = p;
+    c->run(c->j);
+}
+
+/* A primitive kind: every benchmark op of its adapter, for every driver
+ * of the kind this CPU runs (or --driver), the resolved one through the
+ * public functions. Returns 0, or 2 when --driver cannot be opened. */
+static int prim_rows(const struct speed_opts *o, const struct rs_prim *p)
+{
+    const char *resolved = rijn_selected_driver(p->alg);
+    rs_prim_job *j = aligned_alloc(64, (sizeof *j + 63) / 64 * 64);
+    if (!j) usage_die("%s", "out of memory");
+    memset(j, 0, sizeof *j);
+    j->in = aligned_alloc(64, RS_PRIM_BUF);
+    j->out = aligned_alloc(64, RS_PRIM_BUF);
+    if (!j->in || !j->out) usage_die("%s", "out of memory");
+    for (size_t b = 0; b < RS_PRIM_BUF; b++) j->in[b] = (uint8_t)(b * 7 + 3);
+    memset(j->out, 0, RS_PRIM_BUF);
+    int rc = 0;
+    for (size_t i = 0; i < rijn_driver_count(); i++) {
+        rijn_driver_info d;
+        if (rijn_driver_get(i, &d) || strcmp(d.algorithm, p->alg) != 0) continue;
+        if (o->driver ? strcmp(o->driver, d.driver) != 0 : !d.available) continue;
+        const int api = !o->driver && resolved && strcmp(resolved, d.driver) == 0;
+        int r = p->open(j, api ? NULL : d.driver);
+        if (r) {
+            fprintf(stderr, "rijn speed: %s: %s: %s\n", p->alg, d.driver, rijn_strerror(r));
+            if (o->driver) rc = 2;
+            continue;
+        }
+        for (size_t k = 0; k < p->nops; k++) {
+            const struct rs_prim_op *op = &p->ops[k];
+            struct speed_prim_row row = { .alg = p->alg, .op = op->op, .measure = op->measure, .driver = j->driver,
+                                          .api = api };
+            struct prim_call c = { j, op->run };
+            row.res = speed_measure_ops(prim_call, &c, (double)op->ops, o->secs, o->best);
+            speed_out_prim_row(&row);
+        }
+    }
+    free(j->in);
+    free(j->out);
+    free(j);
+    return rc;
+}
+
 int cmd_speed(int argc, char **argv)
 {
     struct speed_opts o;
@@ -174,6 +246,8 @@ int cmd_speed(int argc, char **argv)
                 if (row(&o, a, dec, o.sizes[s], peers, npeers)) return 2;
             }
     }
+    for (size_t k = 0; k < o.nprims; k++)
+        if (o.want_prim[k] && prim_rows(&o, o.prims[k])) return 2;
     speed_out_end();
     return 0;
 }

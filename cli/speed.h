@@ -17,6 +17,7 @@
 #include <stdint.h>
 
 #include "adapt.h"
+#include "adapt_prim.h"
 
 /* One operation is one complete message: for RS_AEAD a nonce of the
  * adapter's default length (iv_len), SPEED_AAD bytes of AAD, the data and
@@ -59,6 +60,10 @@ enum speed_cycles speed_cycles_source(double *ghz);
  * median (best: the fastest run). */
 struct speed_result speed_measure(const struct speed_run *run, struct speed_msg *m, double secs, int best);
 
+/* The same for a primitive: op(st) does ops operations; the result's
+ * mbps field is then operations per second, cpb cycles per operation. */
+struct speed_result speed_measure_ops(void (*op)(void *), void *st, double ops, double secs, int best);
+
 /* --------------------------------------------------- speed_rijn.c -- */
 
 /* rijn's side of m with driver (NULL: the selected one): 0, or the error
@@ -99,6 +104,14 @@ struct speed_row {
 /* peers: the loaded peers, in column order. */
 void speed_out_begin(int json, int key_bits, int best, const struct speed_peer *const *peers, size_t npeers);
 void speed_out_row(const struct speed_row *r);
+/* A primitive kind's benchmark (support/adapt_prim.h): res.mbps is
+ * operations per second, res.cpb cycles per operation. */
+struct speed_prim_row {
+    const char *alg, *op, *measure, *driver;
+    int api;                /* 1: the public functions (the resolved driver); 0: the pinned table */
+    struct speed_result res;
+};
+void speed_out_prim_row(const struct speed_prim_row *r);
 void speed_out_end(void);
 
 #endif

@@ -116,24 +116,22 @@ static uint64_t cycles_now(void)
 
 /* ------------------------------------------------------------ runs -- */
 
-struct speed_result speed_measure(const struct speed_run *run, struct speed_msg *m, double secs, int best)
+/* RUNS timed runs of op(st), each about secs / RUNS seconds; units is
+ * what one call does (bytes, operations). Before each call, *iv = iv0
+ * (speed_measure says why; NULL: nothing). Rate in units per second, and
+ * cycles per unit. */
+static struct speed_result measure_core(void (*const op)(void *), void *const st, volatile uint8_t *const iv,
+                                        const uint8_t iv0, double units, double secs, int best)
 {
     enum { RUNS = 7 };
-    double mb[RUNS], cpb[RUNS];
-    void (*const op)(void *) = run->op;
-    void *const st = run->st;
-    /* Each message is written a new IV first, one byte of it, as an
-     * application writes its next IV or counter: the side's 16-byte load
-     * of the IV then waits for that store (no store forwarding from a
-     * narrower store), which orders one message after the other as in
-     * use. The value stays the same, so that a prepared tag verifies. */
-    volatile uint8_t *const iv = m->iv;
-    const uint8_t iv0 = m->iv[0];
+    double rate[RUNS], cpu[RUNS];
+    uint8_t sink = 0;
+    volatile uint8_t *const w = iv ? iv : &sink;
     /* Calibrate the number of operations per run. */
     size_t reps = 1;
     for (;;) {
         double t0 = now_s();
-        for (size_t i = 0; i < reps; i++) { *iv = iv0; op(st); }
+        for (size_t i = 0; i < reps; i++) { *w = iv0; op(st); }
         double dt = now_s() - t0;
         if (dt > 0.01 || reps > (1u << 30)) {
             reps = (size_t)((double)reps * (secs / RUNS) / (dt > 1e-9 ? dt : 1e-9)) + 1;
@@ -149,15 +147,31 @@ struct speed_result speed_measure(const struct speed_run *run, struct speed_msg 
         double g0 = perf_fd >= 0 || clock_ghz == 0 ? 0 : measure_ghz(250000);
         uint64_t c0 = cycles_now();
         double t0 = now_s();
-        for (size_t i = 0; i < reps; i++) { *iv = iv0; op(st); }
+        for (size_t i = 0; i < reps; i++) { *w = iv0; op(st); }
         double dt = now_s() - t0;
         uint64_t c1 = cycles_now();
         double g1 = perf_fd >= 0 || clock_ghz == 0 ? 0 : measure_ghz(250000);
-        double bytes = (double)m->size * (double)reps;
-        mb[r] = bytes / dt / 1e6;
-        cpb[r] = perf_fd >= 0 ? (double)(c1 - c0) / bytes
-                 : clock_ghz > 0 ? dt * (g0 > g1 ? g0 : g1) * 1e9 / bytes : NAN;
+        double n = units * (double)reps;
+        rate[r] = n / dt;
+        cpu[r] = perf_fd >= 0 ? (double)(c1 - c0) / n : clock_ghz > 0 ? dt * (g0 > g1 ? g0 : g1) * 1e9 / n : NAN;
     }
-    if (best) return (struct speed_result){ best_of(mb, RUNS, 1), best_of(cpb, RUNS, 0) };
-    return (struct speed_result){ median(mb, RUNS), median(cpb, RUNS) };
+    if (best) return (struct speed_result){ best_of(rate, RUNS, 1), best_of(cpu, RUNS, 0) };
+    return (struct speed_result){ median(rate, RUNS), median(cpu, RUNS) };
+}
+
+struct speed_result speed_measure(const struct speed_run *run, struct speed_msg *m, double secs, int best)
+{
+    /* Each message is written a new IV first, one byte of it, as an
+     * application writes its next IV or counter: the side's 16-byte load
+     * of the IV then waits for that store (no store forwarding from a
+     * narrower store), which orders one message after the other as in
+     * use. The value stays the same, so that a prepared tag verifies. */
+    struct speed_result r = measure_core(run->op, run->st, m->iv, m->iv[0], (double)m->size, secs, best);
+    r.mbps /= 1e6;
+    return r;
+}
+
+struct speed_result speed_measure_ops(void (*op)(void *), void *st, double ops, double secs, int best)
+{
+    return measure_core(op, st, NULL, 0, ops, secs, best);
 }

@@ -10,7 +10,7 @@
 
 #include "speed.h"
 
-static int json, first;
+static int json, first, key_bits_, best_, mode_head, prim_head;
 static const struct speed_peer *const *peers;
 static size_t npeers;
 
@@ -28,6 +28,8 @@ void speed_out_begin(int as_json, int key_bits, int best, const struct speed_pee
     first = 1;
     peers = ps;
     npeers = n;
+    key_bits_ = key_bits;
+    best_ = best;
     if (json) {
         printf("[\n");
         return;
@@ -44,8 +46,14 @@ void speed_out_begin(int as_json, int key_bits, int best, const struct speed_pee
                "reported\n");
         break;
     }
-    printf("# AES-%d, one op = new IV + buffer (AEAD: new nonce, 13-byte AAD, tag); %s of 7 runs\n", key_bits,
-           best ? "best" : "medians");
+}
+
+/* The modes' table header, before their first row. */
+static void mode_header(void)
+{
+    if (mode_head++) return;
+    printf("# AES-%d, one op = new IV + buffer (AEAD: new nonce, 13-byte AAD, tag); %s of 7 runs\n", key_bits_,
+           best_ ? "best" : "medians");
     for (size_t i = 0; i < npeers; i++)
         if (peers[i]->banner) printf("# %s\n", peers[i]->banner());
     printf("%-10s %-4s %-44s %6s %10s %8s", "algorithm", "op", "driver", "size", "MB/s", "cpb");
@@ -74,6 +82,7 @@ void speed_out_row(const struct speed_row *r)
         printf("}");
         first = 0;
     } else {
+        mode_header();
         printf("%-10s %-4s %-44s %6zu %10.1f %8.8s", r->alg, r->op, r->driver, r->size, r->mine.mbps,
                cpb_txt(r->mine.cpb, b1, "-"));
         for (size_t i = 0; i < npeers; i++)
@@ -83,6 +92,30 @@ void speed_out_row(const struct speed_row *r)
             else
                 printf(" %10s %8s %7s", "-", "-", "-");
         printf("\n");
+    }
+    fflush(stdout);
+}
+
+void speed_out_prim_row(const struct speed_prim_row *r)
+{
+    char b[32];
+    if (json) {
+        printf("%s  {\"algorithm\": \"%s\", \"driver\": \"%s\", \"op\": \"%s\", \"measure\": \"%s\", "
+               "\"api\": %s, \"ops_per_s\": %.0f, \"cycles_per_op\": %s}",
+               first ? "" : ",\n", r->alg, r->driver, r->op, r->measure, r->api ? "true" : "false", r->res.mbps,
+               cpb_txt(r->res.cpb, b, "null"));
+        first = 0;
+    } else {
+        if (!prim_head++)
+            printf("# primitives: %s of 7 runs; throughput: independent calls, latency: each call on the last "
+                   "result,\n# guest instruction: AES-128 over 1 MiB, one call per emulated instruction; "
+                   "driver*: the public functions (resolved), else calls through the pinned driver's table\n"
+                   "%-10s %-20s %-18s %-18s %10s %10s\n",
+                   best_ ? "best" : "medians", "algorithm", "op", "measure", "driver", "Mops/s", "cycles/op");
+        char d[64];
+        snprintf(d, sizeof d, "%s%s", r->driver, r->api ? "*" : "");
+        printf("%-10s %-20s %-18s %-18s %10.1f %10.10s\n", r->alg, r->op, r->measure, d, r->res.mbps / 1e6,
+               cpb_txt(r->res.cpb, b, "-"));
     }
     fflush(stdout);
 }

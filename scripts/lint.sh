@@ -27,7 +27,7 @@ printf '%s\n' src/aes/*.c | xargs -P "$(nproc 2>/dev/null || echo 2)" -I{} \
 # +crypto for the whole file, which clang 14 needs to declare the AES and
 # PMULL intrinsics (see src/arch/arm64/arm64.h).
 if [ -d /usr/aarch64-linux-gnu/include ]; then
-    printf '%s\n' src/aes/*.c src/gf128/*.c src/core/cpu_arm.c | xargs -P "$(nproc 2>/dev/null || echo 2)" -I{} \
+    printf '%s\n' src/aes/*.c src/gf128/*.c src/emu/*.c src/core/cpu_arm.c | xargs -P "$(nproc 2>/dev/null || echo 2)" -I{} \
         clang-tidy -quiet {} -- --target=aarch64-linux-gnu -march=armv8-a+crypto -isystem /usr/aarch64-linux-gnu/include -std=c11 \
         -Iinclude -Isrc -D_DEFAULT_SOURCE 2>/dev/null | tee -a build/lint-tidy.txt
 else

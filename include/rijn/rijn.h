@@ -8,6 +8,7 @@
  *   rijn/registry.h  drivers: listing, selection, pinning, self-tests
  *   rijn/aes.h       the modes: ECB, CBC, CTR, XTS, GCM, CCM, CMAC
  *   rijn/clmul.h     carry-less multiplies for emulators (PCLMULQDQ, PMULL, VPMSUM)
+ *   rijn/aes_round.h AES round primitives for emulators (one guest instruction)
  *
  * Conventions used everywhere:
  *   - Functions return 0 (RIJN_OK) or a negative rijn_err code.
@@ -73,5 +74,6 @@ RIJN_API void rijn_wipe(void *p, size_t n);
 #include "rijn/registry.h"
 #include "rijn/aes.h"
 #include "rijn/clmul.h"
+#include "rijn/aes_round.h"
 
 #endif

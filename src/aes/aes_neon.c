@@ -27,12 +27,12 @@
  * with which it commutes). MixColumns works on each 32-bit column, byte r
  * of a column at bits 8r:
  *     out_r = 2 a_r + 3 a_{r+1} + a_{r+2} + a_{r+3}
- *           = 2 b_r + a_{r+1} + b_{r+2},   b = a + rot8(a),
- * where rot8 moves byte r+1 to r (a 32-bit rotate by 8) and b_{r+2} is b
+ *           = 2 b_r + a_{r+1} + b_{r+2},   b = a + neon_rot8(a),
+ * where neon_rot8 moves byte r+1 to r (a 32-bit rotate by 8) and b_{r+2} is b
  * rotated by 16 bits (REV32 on 16-bit halves). Doubling in GF(2^8) is a
  * shift and a conditional 0x1b taken from the sign bit with an arithmetic
  * shift: no branch. InvMixColumns factors as MixColumns after the matrix
- * circ(5, 0, 4, 0), i.e. a + 4 (a + rot16(a)) (the "Rijndael book"
+ * circ(5, 0, 4, 0), i.e. a + 4 (a + neon_rot16(a)) (the "Rijndael book"
  * decomposition), so decryption costs two more doublings per round.
  *
  * Decryption runs the inverse cipher directly (FIPS 197 §5.3), from the
@@ -44,69 +44,16 @@
  */
 #include "aes/keyexp.h"
 #include "aes/neon_core.h"
-#include "aes/sbox_tables.h"
+#include "aes/neon_round.h"
 
 #ifdef RIJN_HAVE_NEON_AES
-
-struct neon_tables {
-    uint8x16x4_t t[4];
-};
-
-static inline void load_tables(struct neon_tables *tb, const uint8_t *s)
-{
-    for (int i = 0; i < 4; i++) tb->t[i] = vld1q_u8_x4(s + 64 * i);
-}
-
-static inline uint8x16_t sub_bytes(uint8x16_t x, const struct neon_tables *tb)
-{
-    /* Four independent lookups, one per quarter, ORed: TBL gives 0 for an
-     * index past 63, so only the quarter that holds x[i] contributes. */
-    const uint8x16_t r0 = vqtbl4q_u8(tb->t[0], x);
-    const uint8x16_t r1 = vqtbl4q_u8(tb->t[1], vsubq_u8(x, vdupq_n_u8(0x40)));
-    const uint8x16_t r2 = vqtbl4q_u8(tb->t[2], veorq_u8(x, vdupq_n_u8(0x80)));
-    const uint8x16_t r3 = vqtbl4q_u8(tb->t[3], vaddq_u8(x, vdupq_n_u8(0x40)));
-    return vorrq_u8(vorrq_u8(r0, r1), vorrq_u8(r2, r3));
-}
-
-static inline uint8x16_t xtime(uint8x16_t b)
-{
-    const uint8x16_t hi = vreinterpretq_u8_s8(vshrq_n_s8(vreinterpretq_s8_u8(b), 7));
-    return veorq_u8(vshlq_n_u8(b, 1), vandq_u8(hi, vdupq_n_u8(0x1b)));
-}
-
-static inline uint8x16_t rot8(uint8x16_t a)
-{
-    const uint32x4_t w = vreinterpretq_u32_u8(a);
-    return vreinterpretq_u8_u32(vsriq_n_u32(vshlq_n_u32(w, 24), w, 8));
-}
-
-static inline uint8x16_t rot16(uint8x16_t a)
-{
-    return vreinterpretq_u8_u16(vrev32q_u16(vreinterpretq_u16_u8(a)));
-}
-
-static inline uint8x16_t mix_columns(uint8x16_t a)
-{
-    const uint8x16_t r1 = rot8(a), b = veorq_u8(a, r1);
-    return veorq_u8(veorq_u8(xtime(b), r1), rot16(b));
-}
-
-static inline uint8x16_t inv_mix_columns(uint8x16_t a)
-{
-    const uint8x16_t u = xtime(xtime(veorq_u8(a, rot16(a))));
-    return mix_columns(veorq_u8(a, u));
-}
-
-/* out[4c + r] = in[4((c + r) mod 4) + r], and its inverse. */
-static const uint8_t shift_rows_idx[16] = { 0, 5, 10, 15, 4, 9, 14, 3, 8, 13, 2, 7, 12, 1, 6, 11 };
-static const uint8_t inv_shift_rows_idx[16] = { 0, 13, 10, 7, 4, 1, 14, 11, 8, 5, 2, 15, 12, 9, 6, 3 };
 
 static inline uint8x16_t enc_block(const uint8_t rk[15][16], unsigned nr, const struct neon_tables *tb,
                                    uint8x16_t sr, uint8x16_t x)
 {
     x = veorq_u8(x, vld1q_u8(rk[0]));
-    for (unsigned r = 1; r < nr; r++) x = veorq_u8(mix_columns(sub_bytes(vqtbl1q_u8(x, sr), tb)), vld1q_u8(rk[r]));
-    return veorq_u8(sub_bytes(vqtbl1q_u8(x, sr), tb), vld1q_u8(rk[nr]));
+    for (unsigned r = 1; r < nr; r++) x = veorq_u8(neon_mix_columns(neon_sub_bytes(vqtbl1q_u8(x, sr), tb)), vld1q_u8(rk[r]));
+    return veorq_u8(neon_sub_bytes(vqtbl1q_u8(x, sr), tb), vld1q_u8(rk[nr]));
 }
 
 static inline uint8x16_t dec_block(const struct neon_ks *k, const struct neon_tables *tb, uint8x16_t isr,
@@ -114,17 +61,17 @@ static inline uint8x16_t dec_block(const struct neon_ks *k, const struct neon_ta
 {
     x = veorq_u8(x, vld1q_u8(k->rk[k->nr]));
     for (unsigned r = k->nr - 1; r > 0; r--)
-        x = inv_mix_columns(veorq_u8(sub_bytes(vqtbl1q_u8(x, isr), tb), vld1q_u8(k->rk[r])));
-    return veorq_u8(sub_bytes(vqtbl1q_u8(x, isr), tb), vld1q_u8(k->rk[0]));
+        x = neon_inv_mix_columns(veorq_u8(neon_sub_bytes(vqtbl1q_u8(x, isr), tb), vld1q_u8(k->rk[r])));
+    return veorq_u8(neon_sub_bytes(vqtbl1q_u8(x, isr), tb), vld1q_u8(k->rk[0]));
 }
 
 static uint32_t neon_sub_word(uint32_t w)
 {
     struct neon_tables tb;
     uint8_t b[16] = { 0 };
-    load_tables(&tb, rijn_sbox_fwd);
+    neon_load_tables(&tb, rijn_sbox_fwd);
     rijn_store32_le(b, w);
-    vst1q_u8(b, sub_bytes(vld1q_u8(b), &tb));
+    vst1q_u8(b, neon_sub_bytes(vld1q_u8(b), &tb));
     w = rijn_load32_le(b);
     rijn_wipe(b, sizeof b);
     return w;
@@ -144,8 +91,8 @@ static void neon_setkey(void *ctx, const uint8_t *key, size_t key_len)
 static void neon_encrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t n)
 {
     struct neon_tables tb;
-    load_tables(&tb, rijn_sbox_fwd);
-    const uint8x16_t sr = vld1q_u8(shift_rows_idx);
+    neon_load_tables(&tb, rijn_sbox_fwd);
+    const uint8x16_t sr = vld1q_u8(neon_shift_rows_idx);
     const struct neon_ks *k = ks;
     for (; n; n--, in += 16, out += 16) vst1q_u8(out, enc_block(k->rk, k->nr, &tb, sr, vld1q_u8(in)));
 }
@@ -153,8 +100,8 @@ static void neon_encrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t
 static void neon_decrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t n)
 {
     struct neon_tables tb;
-    load_tables(&tb, rijn_sbox_inv);
-    const uint8x16_t isr = vld1q_u8(inv_shift_rows_idx);
+    neon_load_tables(&tb, rijn_sbox_inv);
+    const uint8x16_t isr = vld1q_u8(neon_inv_shift_rows_idx);
     for (; n; n--, in += 16, out += 16) {
         RIJN_MCA_BEGIN("neon-ecb-dec");
         vst1q_u8(out, dec_block(ks, &tb, isr, vld1q_u8(in)));
@@ -166,8 +113,8 @@ void rijn_neon_cbc_encrypt(const uint8_t rk[15][16], unsigned nr, uint8_t iv[16]
                            size_t n)
 {
     struct neon_tables tb;
-    load_tables(&tb, rijn_sbox_fwd);
-    const uint8x16_t sr = vld1q_u8(shift_rows_idx);
+    neon_load_tables(&tb, rijn_sbox_fwd);
+    const uint8x16_t sr = vld1q_u8(neon_shift_rows_idx);
     uint8x16_t c = vld1q_u8(iv);
     for (; n; n--, in += 16, out += 16) {
         RIJN_MCA_BEGIN("neon-cbc-enc");
@@ -181,8 +128,8 @@ void rijn_neon_cbc_encrypt(const uint8_t rk[15][16], unsigned nr, uint8_t iv[16]
 void rijn_neon_cbc_mac(const uint8_t rk[15][16], unsigned nr, uint8_t mac[16], const uint8_t *in, size_t n)
 {
     struct neon_tables tb;
-    load_tables(&tb, rijn_sbox_fwd);
-    const uint8x16_t sr = vld1q_u8(shift_rows_idx);
+    neon_load_tables(&tb, rijn_sbox_fwd);
+    const uint8x16_t sr = vld1q_u8(neon_shift_rows_idx);
     uint8x16_t c = vld1q_u8(mac);
     for (; n; n--, in += 16) c = enc_block(rk, nr, &tb, sr, veorq_u8(c, vld1q_u8(in)));
     vst1q_u8(mac, c);

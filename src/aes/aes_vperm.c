@@ -73,7 +73,7 @@ typedef uint64_t bs_word;   /* for the shared key expansion (bp_sbox.h) */
 #include "aes/bp_sbox.h"
 
 #ifdef RIJN_X86
-#include "aes/vperm_tables.h"
+#include "aes/vperm_sbox.h"
 
 struct vperm_ks {
     struct vperm_enc_ks e;
@@ -81,31 +81,6 @@ struct vperm_ks {
     unsigned nr;
 };
 _Static_assert(sizeof(struct vperm_ks) <= RIJN_AES_KS_BYTES, "vperm key schedule too large");
-
-#define VT(i) _mm_load_si128((const __m128i *)(const void *)vperm_tab[VP_##i])
-#define SHUF(t, i) _mm_shuffle_epi8((t), (i))
-#define X(a, b) _mm_xor_si128((a), (b))
-
-/* T (or T2) of a standard-basis register: one lookup per nibble. */
-SSSE3_INLINE __m128i vperm_basis(__m128i s, __m128i lo_t, __m128i hi_t)
-{
-    const __m128i m = _mm_set1_epi8(0x0f);
-    return X(SHUF(lo_t, _mm_and_si128(s, m)), SHUF(hi_t, _mm_and_si128(_mm_srli_epi16(s, 4), m)));
-}
-
-/* The inversion circuit: po and ro from y = T(x) (see the top). */
-SSSE3_INLINE void vperm_core(__m128i y, __m128i inv, __m128i cqt, __m128i *po, __m128i *ro)
-{
-    const __m128i m = _mm_set1_epi8(0x0f);
-    __m128i p = _mm_and_si128(_mm_srli_epi16(y, 4), m);
-    __m128i q = _mm_and_si128(y, m);
-    __m128i r = X(p, q);
-    __m128i cq = SHUF(cqt, q);
-    __m128i a = X(SHUF(inv, p), cq);
-    __m128i b = X(SHUF(inv, r), cq);
-    *po = X(SHUF(inv, a), r);
-    *ro = X(SHUF(inv, b), p);
-}
 
 /* Nb blocks side by side (1 or 2: two independent chains fill the
  * shuffle port's latency gaps in the parallel modes). */

@@ -6,73 +6,41 @@
  * as use of uninitialised data, and --error-exitcode makes it fail.
  *
  * The modes are the registry's algorithms, called through their adapters
- * (support/adapt.h) by shape: this file names none.
- *
- * The carry-less multiplies (include/rijn/clmul.h) are called form by
- * form through the pinned driver's table, with both operands secret.
+ * (support/adapt.h) by shape: this file names none. The primitive kinds
+ * (the AES round primitives...) go through theirs (support/adapt_prim.h),
+ * which run every operation with the state and key secret.
  *
  * usage: ct_taint DRIVER    (a driver name from the registry)
  *        ct_taint --list    (the drivers of this build's modes, those with an
- *                            adapter, and the clmul drivers: name, alg, ct,
- *                            available, selected)
- *        ct_taint --clmul-control   (a bit-serial carry-less multiply whose
- *                            loop count depends on an operand: must be flagged)
+ *                            adapter: name, alg, ct, available, selected)
  * Run it under: valgrind --error-exitcode=42 --track-origins=yes
  */
 #include <valgrind/memcheck.h>
 
 #include "adapt.h"
+#include "adapt_prim.h"
 #include "testutil.h"
 
 #define SECRET(p, n) VALGRIND_MAKE_MEM_UNDEFINED((p), (n))
 #define PUBLIC(p, n) VALGRIND_MAKE_MEM_DEFINED((p), (n))
 
-/* Every carry-less multiply form of driver drv (NULL: the branching
- * control) on secret operands. The results go to a sink nobody reads. */
+/* The positive control for the carry-less multiplies: a bit-serial loop
+ * that stops after the multiplier's top set bit, so its trip count (a
+ * branch) depends on the secret. valgrind must flag it (test_ct.py). */
 static volatile uint64_t clmul_sink;
 
-/* Naive: the loop stops after the multiplier's top set bit, so its trip
- * count (a branch) depends on the secret. */
-static uint64_t clmul_control(uint64_t a, uint64_t b)
+static int clmul_control(void)
 {
-    uint64_t r = 0;
-    for (; b; b >>= 1, a <<= 1) r ^= a & (0 - (b & 1));
-    return r;
-}
-
-static int clmul_taint(const char *drv)
-{
-    const struct rijn_clmul_ops *o = NULL;
-    if (drv) {
-        int r = rijn_clmul_get(drv, &o); /* its self-test, on public data */
-        if (r != RIJN_OK) {
-            fprintf(stderr, "ct_taint: %s: %s\n", drv, rijn_strerror(r));
-            return 3;
-        }
-    }
     static uint64_t a[64], b[64];
     t_fill((uint8_t *)a, sizeof a);
     t_fill((uint8_t *)b, sizeof b);
     SECRET(a, sizeof a);
     SECRET(b, sizeof b);
     uint64_t x = 0;
-    for (int i = 0; i < 64; i++) {
-        if (!o) {
-            x ^= clmul_control(a[i], b[i]);
-            continue;
-        }
-        rijn_clmul128 p = o->clmul_64(a[i], b[i]);
-        x ^= p.lo ^ p.hi;
-        x ^= o->clmul_32((uint32_t)a[i], (uint32_t)b[i]);
-        x ^= o->clmul_8x8_low(a[i], b[i]);
-        x ^= o->clmul_8x4_even(a[i], b[i]);
-        x ^= o->clmul_8x4_odd(a[i], b[i]);
-        x ^= o->clmul_8x4_packed((uint32_t)a[i], (uint32_t)b[i]);
-        x ^= o->clmul_16x2_even(a[i], b[i]);
-        x ^= o->clmul_16x2_odd(a[i], b[i]);
-    }
+    for (int i = 0; i < 64; i++)
+        for (uint64_t m = a[i], n = b[i]; n; n >>= 1, m <<= 1) x ^= m & (0 - (n & 1));
     clmul_sink = x;
-    printf("ct_taint: %s: done\n", drv ? drv : "clmul control");
+    printf("ct_taint: clmul control: done\n");
     return 0;
 }
 
@@ -84,18 +52,18 @@ int main(int argc, char **argv)
     }
     const char *drv = argv[1], *alg = NULL;
     rijn_driver_info info;
+    if (strcmp(drv, "--clmul-control") == 0) return clmul_control();
     if (strcmp(drv, "--list") == 0) {
         /* The drivers of this build (the taint build compiles the VAES
          * drivers in emulation, so its list differs from the release's). */
         for (size_t i = 0; i < rijn_driver_count(); i++) {
             rijn_driver_get(i, &info);
-            if (rs_find(info.algorithm) || strcmp(info.algorithm, "clmul") == 0)
+            if (rs_find(info.algorithm) || rs_prim_find(info.algorithm))
                 printf("%s\t%s\t%d\t%d\t%d\n", info.driver, info.algorithm, info.constant_time, info.available,
                        info.selected);
         }
         return 0;
     }
-    if (strcmp(drv, "--clmul-control") == 0) return clmul_taint(NULL);
     for (size_t i = 0; i < rijn_driver_count(); i++) {
         rijn_driver_get(i, &info);
         if (strcmp(info.driver, drv) == 0) alg = info.algorithm;
@@ -104,7 +72,23 @@ int main(int argc, char **argv)
         fprintf(stderr, "ct_taint: unknown driver %s\n", drv);
         return 2;
     }
-    if (strcmp(alg, "clmul") == 0) return clmul_taint(drv);
+    /* A primitive kind (support/adapt_prim.h): its adapter runs every
+     * operation of the driver on the secret bytes (state, round key...). */
+    const struct rs_prim *p = rs_prim_find(alg);
+    if (p) {
+        for (size_t i = 0; i < rijn_driver_count(); i++) rijn_driver_selftest(i);
+        static uint8_t secret[256], res[256];
+        t_fill(secret, sizeof secret);
+        SECRET(secret, sizeof secret);
+        int pr = p->taint(drv, secret, res, sizeof res);
+        PUBLIC(&pr, sizeof pr);
+        if (pr != 0) {
+            fprintf(stderr, "ct_taint: %s: %s\n", drv, rijn_strerror(pr));
+            return 3;
+        }
+        printf("ct_taint: %s: done\n", drv);
+        return 0;
+    }
     const struct rs_alg *a = rs_find(alg);
     if (!a) {
         fprintf(stderr, "ct_taint: %s: test the modes that use it (algorithm %s)\n", drv, alg);

@@ -124,6 +124,29 @@ def test_clmul_without_pmull():
                        capture_output=True, text=True, env=env_for("-pmull"), timeout=600)
     assert r.returncode == 0, r.stdout[-3000:] + r.stderr[-3000:]
     assert "clmul: selected clmul-ct" in r.stdout and " 0 failed" in r.stdout, r.stdout
+# The AES round primitives' pick per configuration (docs/drivers.md, the
+# aes-round ladder): CE where qemu has AES, NEON TBL with it masked, the
+# portable bit-sliced driver on 32-bit ARM and s390x.
+ROUND = {"aarch64-a53": "aes-round-ce", "aarch64-max": "aes-round-ce", "aarch64-max-noce": "aes-round-neon",
+         "armv7-a8": "aes-round-ct", "armv7-a8-noneon": "aes-round-ct", "s390x": "aes-round-ct"}
+
+
+@pytest.mark.parametrize("name", list(CONFIGS))
+def test_aes_round(name):
+    """tests/c/test_aes_round under qemu: every aes-round driver of the
+    build, the public functions and the guest helpers against the plain
+    reference, both be values (on s390x too: be keeps its meaning on a
+    big-endian host), and the tier's pick."""
+    arch, cpu, mask, _, _, _ = CONFIGS[name]
+    need(arch)
+    prog = os.path.join(build_dir(arch), "tests", "test_aes_round")
+    sel = subprocess.run(qemu_cmd(arch, cpu, prog, "--selected"), capture_output=True, text=True,
+                         env=env_for(mask), timeout=300)
+    assert sel.returncode == 0 and sel.stdout.strip() == ROUND[name], f"{name}: picked {sel.stdout!r} {sel.stderr}"
+    r = subprocess.run(qemu_cmd(arch, cpu, prog), capture_output=True, text=True, env=env_for(mask), timeout=1800)
+    assert r.returncode == 0, f"{name}:\n{r.stdout[-3000:]}\n{r.stderr[-3000:]}"
+    assert " 0 failed" in r.stdout and f"tested {ROUND[name]}" in r.stdout, r.stdout
+    print(f"{name} test_aes_round: {r.stdout.strip().splitlines()[-1]}")
 
 
 def test_speed_reports_throughput_only_without_a_cycle_counter():
@@ -145,8 +168,8 @@ def test_speed_reports_throughput_only_without_a_cycle_counter():
 # ------------------------------------------------------- arm64 valgrind --
 VG_ROOT = os.path.join(ROOT, "build-aarch64-vg", "root")
 CT_PROG = os.path.join(ROOT, "build-aarch64-ct", "tests", "ct_taint")
-ARM_DRIVERS = ("aes-ce", "aes-neon", "ghash-pmull", "ghash-neon", "gcm-aes-ce",
-               "clmul-pmull")  # aes-neon matches aes-neonbs
+ARM_DRIVERS = ("aes-ce", "aes-neon", "ghash-pmull", "ghash-neon", "gcm-aes-ce",  # aes-neon matches aes-neonbs
+               "aes-round-ce", "aes-round-neon", "clmul-pmull")
 
 
 def vg_cmd(*argv):

@@ -31,8 +31,8 @@ if not os.path.exists(PROG):
     pytest.skip(f"{PROG} missing: build it with make BUILD=build-ct EXTRA_CFLAGS=-DRIJN_CTGRIND",
                 allow_module_level=True)
 
-def _list():
-    out = subprocess.run([PROG, "--list"], capture_output=True, text=True, check=True).stdout
+def _list(env=None):
+    out = subprocess.run([PROG, "--list"], capture_output=True, text=True, check=True, env=env).stdout
     rows = [l.split("\t") for l in out.splitlines()]
     return [{"driver": n, "algorithm": a, "constant_time": c == "1", "available": v == "1", "selected": s == "1"}
             for n, a, c, v, s in rows]
@@ -69,6 +69,27 @@ def test_clmul_drivers_listed_and_control_flagged():
     r = subprocess.run(["valgrind", "-q", "--error-exitcode=42", PROG, "--clmul-control"], capture_output=True,
                        text=True, timeout=600)
     assert r.returncode == 42 and "uninitialised" in r.stderr, r.stderr[-2000:]
+def test_round_table_is_flagged_and_never_selected():
+    """aes-round-table, the T-table baseline of the AES round primitives,
+    is listed, not constant-time (test_taint shows valgrind flags it) and
+    never selected."""
+    t = [d for d in DRIVERS if d["algorithm"] == "aes-round" and not d["constant_time"]]
+    assert t, "the aes-round table baseline must be listed"
+    assert all(not d["selected"] for d in t)
+
+
+@pytest.mark.parametrize("mask", ["-aesni", "-aesni,-ssse3"])
+def test_round_helpers_on_each_tier(mask):
+    """The guest-instruction helpers (rijn_x86_*, rijn_arm_*, rijn_rv_*) run
+    on the resolved aes-round driver: ct_taint checks them with that one, so
+    under each RIJN_CPU tier they meet another driver."""
+    env = dict(os.environ, RIJN_CPU=mask)
+    sel = [d for d in _list(env) if d["algorithm"] == "aes-round" and d["selected"]]
+    if not sel:
+        pytest.skip(f"no aes-round driver selected under RIJN_CPU={mask} (not x86?)")
+    r = subprocess.run(["valgrind", "-q", "--error-exitcode=42", "--track-origins=yes", PROG, sel[0]["driver"]],
+                       capture_output=True, text=True, timeout=600, env=env)
+    assert r.returncode == 0, f"{sel[0]['driver']} under RIJN_CPU={mask}:\n{r.stderr[-3000:]}"
 
 
 def test_vaes_real_instructions():

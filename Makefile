@@ -277,7 +277,7 @@ uninstall:
 	rmdir $(DESTDIR)$(INCLUDEDIR)/rijn $(DESTDIR)$(CMAKEDIR) 2>/dev/null || true
 
 clean:
-	rm -rf $(BUILD) build build-asan build-ct build-emu build-tsan build-fuzz build-aarch64 build-aarch64-ct build-aarch64-vg \
+	rm -rf $(BUILD) build build-asan build-ct build-distro build-emu build-tsan build-fuzz build-aarch64 build-aarch64-ct build-aarch64-vg \
 	    build-armv7 build-s390x
 
 .PHONY: all programs tests provider check speed speed-provider install uninstall clean fuzz fuzz-bins lint ct-long mca

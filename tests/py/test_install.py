@@ -309,6 +309,7 @@ def home_install(distro_build):
     os.chmod(top, 0o755)
     src = os.path.join(top, "src")
     copy_tree(src, extra=["build-distro"])
+    subprocess.run(["chmod", "-R", "a+rX", src], check=True)   # whatever the checkout's umask
     home = os.path.join(top, "home")
     os.makedirs(home)
     if user is not None:

@@ -1,10 +1,16 @@
 # SPDX-License-Identifier: MIT
 # rijn: build, test, benchmark. See README.md.
-#   make            library (static + shared) and CLI in $(BUILD)/
+#   make            library (static + shared), CLI and provider in $(BUILD)/
 #   make check      every test (installs what it needs when root with apt)
 #   make speed      the speed table against OpenSSL and libgcrypt
-#   make install PREFIX=/usr/local   (rijn.so into OpenSSL's modules dir,
-#                                      or MODULESDIR=...)
+#   make install    PREFIX, BINDIR, LIBDIR, INCLUDEDIR, MANDIR, MODULESDIR,
+#                   DESTDIR (README.md, "Installing"); make uninstall
+#
+# CFLAGS, CPPFLAGS, LDFLAGS and LDLIBS from the command line or the
+# environment are honoured, the way distributions build: they come after
+# the project's own flags, so they win. The release build has no -Werror
+# (a newer compiler's new warning must not break a user's build);
+# make check builds with WERROR=1.
 
 BUILD   ?= build
 PREFIX  ?= /usr/local
@@ -12,16 +18,82 @@ CC      ?= cc
 VERSION := 0.1.0
 SOMAJOR := 0
 
-WARN    := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes
+# Install directories (GNU-style names in capitals, as the issue asked).
+BINDIR     ?= $(PREFIX)/bin
+LIBDIR     ?= $(PREFIX)/lib
+INCLUDEDIR ?= $(PREFIX)/include
+MANDIR     ?= $(PREFIX)/share/man
+PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
+CMAKEDIR   ?= $(LIBDIR)/cmake/rijn
+# The provider: under LIBDIR, so a non-root install stays in its PREFIX.
+# OpenSSL itself looks in its own modules directory (`openssl version -m`;
+# Debian: /usr/lib/<triplet>/ossl-modules, which is LIBDIR/ossl-modules
+# with PREFIX=/usr LIBDIR=/usr/lib/<triplet>), or where OPENSSL_MODULES or
+# a `module =` line in openssl.cnf points.
+MODULESDIR ?= $(LIBDIR)/ossl-modules
+
+WARN    := -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes
+ifeq ($(WERROR),1)
+WARN    += -Werror
+endif
 OPT     ?= -O3
+
 # Hardening (tests/py/test_hardening.py checks the result): stack canaries,
-# fortified libc calls, and CET (endbr64 landing pads, shadow-stack
-# compatible) where the compiler supports it for this target.
-CF_PROT := $(shell $(CC) -Werror -fcf-protection -c -x c /dev/null -o /dev/null 2>/dev/null && echo -fcf-protection)
-HARDEN  := -fstack-protector-strong -D_FORTIFY_SOURCE=2 $(CF_PROT)
+# fortified libc calls, CET (endbr64 landing pads, shadow-stack compatible)
+# where the compiler supports it for this target, and full RELRO. Each is
+# added only when the user's flags say nothing about it: a distribution's
+# -Wp,-D_FORTIFY_SOURCE=3 must not meet our -D_FORTIFY_SOURCE=2 (GCC:
+# "_FORTIFY_SOURCE" redefined), and -fno-stack-protector or
+# -fcf-protection=none must stay what the user asked for.
+USER_CFLAGS := $(CPPFLAGS) $(CFLAGS) $(EXTRA_CFLAGS)
+USER_LDFLAGS := $(LDFLAGS) $(EXTRA_LDFLAGS)
+HARDEN  :=
+ifeq ($(findstring stack-protector,$(USER_CFLAGS)),)
+HARDEN  += -fstack-protector-strong
+endif
+# _FORTIFY_SOURCE needs optimisation (glibc warns without), and some
+# compilers define it themselves (Ubuntu's GCC): ask the preprocessor with
+# the final flags.
+ifeq ($(findstring _FORTIFY_SOURCE,$(USER_CFLAGS)),)
+FORTIFY_PROBE := $(shell $(CC) $(OPT) $(USER_CFLAGS) -dM -E -x c /dev/null 2>/dev/null | \
+                   sed -n 's/^\#define \(__OPTIMIZE__\|_FORTIFY_SOURCE\) .*/\1/p' | sort | tr '\n' ' ')
+ifeq ($(FORTIFY_PROBE),__OPTIMIZE__ )
+HARDEN  += -D_FORTIFY_SOURCE=2
+endif
+endif
+ifeq ($(findstring cf-protection,$(USER_CFLAGS)),)
+HARDEN  += $(shell $(CC) -Werror -fcf-protection -c -x c /dev/null -o /dev/null 2>/dev/null && echo -fcf-protection)
+endif
+LD_HARDEN :=
+ifeq ($(findstring relro,$(USER_LDFLAGS)),)
+LD_HARDEN += -Wl,-z,relro
+endif
+ifeq ($(findstring now,$(USER_LDFLAGS))$(findstring lazy,$(USER_LDFLAGS)),)
+LD_HARDEN += -Wl,-z,now
+endif
+
 CFLAGS_ALL := -std=c11 $(OPT) -g $(WARN) -fPIC -fvisibility=hidden -D_DEFAULT_SOURCE \
-              -Iinclude -Isrc $(HARDEN) $(EXTRA_CFLAGS) $(CFLAGS)
-LDLIBS_ALL := -lpthread -lm $(EXTRA_LDFLAGS)
+              -Iinclude -Isrc $(HARDEN) $(CPPFLAGS) $(EXTRA_CFLAGS) $(CFLAGS)
+LDFLAGS_ALL := $(LD_HARDEN) $(LDFLAGS)
+LDLIBS_ALL := -lpthread -lm $(EXTRA_LDFLAGS) $(LDLIBS)
+
+# Everything built depends on $(BUILD)/.flags, rewritten when the flags
+# change, so `make WERROR=1` (make check) after a plain `make`, or a build
+# with new CFLAGS, rebuilds instead of mixing objects. make install and
+# uninstall leave it alone (once something is built): `make CFLAGS=...`
+# then `sudo make install` installs that build, without the same CFLAGS.
+FLAGS_STAMP := $(BUILD)/.flags
+FLAGS_TEXT  := $(CC) $(CFLAGS_ALL) | $(LDFLAGS_ALL) | $(LDLIBS_ALL)
+FLAGS_KEEP  := $(filter clean,$(MAKECMDGOALS))
+ifneq ($(filter install uninstall,$(MAKECMDGOALS)),)
+FLAGS_KEEP  += $(wildcard $(FLAGS_STAMP))
+endif
+ifeq ($(strip $(FLAGS_KEEP)),)
+ifneq ($(file <$(FLAGS_STAMP)),$(FLAGS_TEXT))
+$(shell mkdir -p $(BUILD))
+$(file >$(FLAGS_STAMP),$(FLAGS_TEXT))
+endif
+endif
 
 LIB_SRC := $(wildcard src/core/*.c src/api/*.c src/aes/*.c src/gf128/*.c src/modes/*.c src/emu/*.c)
 LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
@@ -46,12 +118,20 @@ PROV_SRC := $(wildcard provider/*.c)
 # (A full compile: a cross compiler finds the host's openssl/ headers in
 # /usr/include but not their per-architecture opensslconf.h.)
 HAVE_OSSL3 := $(shell $(CC) -fsyntax-only -include openssl/core_dispatch.h -include openssl/evp.h -x c /dev/null 2>/dev/null && echo 1)
-MODULESDIR ?= $(shell pkg-config --variable=modulesdir libcrypto 2>/dev/null)
 ifeq ($(HAVE_OSSL3),1)
 PROVIDER := $(BUILD)/rijn.so $(BUILD)/tests/evp_interop $(BUILD)/tests/evp_bench
 endif
 
-all: $(BUILD)/librijn.a $(BUILD)/librijn.so $(BUILD)/rijn $(BUILD)/rijn.pc tests benches provider
+all: programs tests benches provider
+
+# What is installed (the Debian package builds only this).
+PROGRAMS := $(BUILD)/librijn.a $(BUILD)/librijn.so $(BUILD)/rijn $(BUILD)/rijn.pc
+ifeq ($(HAVE_OSSL3),1)
+PROGRAMS += $(BUILD)/rijn.so
+endif
+programs: $(PROGRAMS)
+
+$(FLAGS_STAMP): ;
 
 # The bit-sliced AES keeps more values live than there are registers; GCC's
 # pressure-aware scheduling cuts its spills (about 5% fewer instructions).
@@ -65,7 +145,7 @@ endif
 # calling a few primitives) keeps only what it uses (tests/py/test_static.py).
 $(BUILD)/obj/src/%.o: SECT_CFLAGS := -ffunction-sections -fdata-sections
 
-$(BUILD)/obj/%.o: %.c $(HDRS)
+$(BUILD)/obj/%.o: %.c $(HDRS) $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) $(FILE_CFLAGS) $(SECT_CFLAGS) -c $< -o $@
 
@@ -73,8 +153,8 @@ $(BUILD)/librijn.a: $(LIB_OBJ)
 	@rm -f $@
 	$(AR) rcs $@ $^
 
-$(BUILD)/librijn.so.$(VERSION): $(LIB_OBJ) src/rijn.map
-	$(CC) -shared -Wl,-soname,$(SONAME) -Wl,--version-script=src/rijn.map -Wl,-z,relro,-z,now \
+$(BUILD)/librijn.so.$(VERSION): $(LIB_OBJ) src/rijn.map $(FLAGS_STAMP)
+	$(CC) $(CFLAGS_ALL) $(LDFLAGS_ALL) -shared -Wl,-soname,$(SONAME) -Wl,--version-script=src/rijn.map \
 	    -o $@ $(LIB_OBJ) $(LDLIBS_ALL)
 
 $(BUILD)/librijn.so: $(BUILD)/librijn.so.$(VERSION)
@@ -87,8 +167,8 @@ $(SUPPORT_A): $(SUPPORT_SRC:%.c=$(BUILD)/obj/%.o)
 	@rm -f $@
 	$(AR) rcs $@ $^
 
-$(BUILD)/rijn: $(CLI_SRC) $(wildcard cli/*.h) $(SUPPORT_A) $(BUILD)/librijn.a
-	$(CC) $(CFLAGS_ALL) -Isupport -o $@ $(CLI_SRC) $(SUPPORT_A) $(BUILD)/librijn.a $(LDLIBS_ALL) -ldl -lm
+$(BUILD)/rijn: $(CLI_SRC) $(wildcard cli/*.h) $(SUPPORT_A) $(BUILD)/librijn.a $(FLAGS_STAMP)
+	$(CC) $(CFLAGS_ALL) $(LDFLAGS_ALL) -Isupport -o $@ $(CLI_SRC) $(SUPPORT_A) $(BUILD)/librijn.a $(LDLIBS_ALL) -ldl -lm
 
 provider: $(PROVIDER)
 ifneq ($(HAVE_OSSL3),1)
@@ -98,37 +178,40 @@ endif
 # librijn is linked in statically; the version script leaves only
 # OSSL_provider_init visible, so no rijn_* symbol can clash with a
 # librijn.so that the application itself links.
-$(BUILD)/rijn.so: $(PROV_SRC) $(wildcard provider/*.h) provider/rijn_prov.map $(BUILD)/librijn.a
-	$(CC) $(CFLAGS_ALL) -shared -Wl,--version-script=provider/rijn_prov.map -Wl,-z,relro,-z,now \
+$(BUILD)/rijn.so: $(PROV_SRC) $(wildcard provider/*.h) provider/rijn_prov.map $(BUILD)/librijn.a $(FLAGS_STAMP)
+	$(CC) $(CFLAGS_ALL) $(LDFLAGS_ALL) -shared -Wl,--version-script=provider/rijn_prov.map \
 	    -o $@ $(PROV_SRC) $(BUILD)/librijn.a -lcrypto $(LDLIBS_ALL)
 
-$(BUILD)/tests/evp_%: tests/provider/evp_%.c
+$(BUILD)/tests/evp_%: tests/provider/evp_%.c $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ALL) -o $@ $< -lcrypto
+	$(CC) $(CFLAGS_ALL) $(LDFLAGS_ALL) -o $@ $< -lcrypto $(LDLIBS)
 
+PC_SED = sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@LIBDIR@|$(LIBDIR)|g' -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|g' \
+             -e 's|@VERSION@|$(VERSION)|g'
 $(BUILD)/rijn.pc: rijn.pc.in
-	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' $< > $@
+	$(PC_SED) $< > $@
 
 tests: $(TEST_BIN)
-$(BUILD)/tests/%: tests/c/%.c tests/c/testutil.h $(SUPPORT_A) $(BUILD)/librijn.a
+$(BUILD)/tests/%: tests/c/%.c tests/c/testutil.h $(SUPPORT_A) $(BUILD)/librijn.a $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ALL) -Itests/c -Isupport -o $@ $< $(SUPPORT_A) $(BUILD)/librijn.a $(LDLIBS_ALL)
+	$(CC) $(CFLAGS_ALL) $(LDFLAGS_ALL) -Itests/c -Isupport -o $@ $< $(SUPPORT_A) $(BUILD)/librijn.a $(LDLIBS_ALL)
 
 benches: $(BENCH_BIN)
-$(BUILD)/bench/%: bench/%.c $(BUILD)/librijn.a
+$(BUILD)/bench/%: bench/%.c $(BUILD)/librijn.a $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ALL) -o $@ $< $(BUILD)/librijn.a $(LDLIBS_ALL)
+	$(CC) $(CFLAGS_ALL) $(LDFLAGS_ALL) -o $@ $< $(BUILD)/librijn.a $(LDLIBS_ALL)
 
-check: all
+# (scripts/check.sh builds everything itself, with WERROR=1.)
+check:
 	./scripts/check.sh
 
 # Differential fuzzing (tests/fuzz/, libFuzzer; needs clang): FUZZ_TIME
 # seconds per target (default 600). make check runs a short round itself.
 FUZZ_SRC := $(wildcard tests/fuzz/fuzz_*.c)
 fuzz-bins: $(FUZZ_SRC:tests/fuzz/%.c=$(BUILD)/fuzz/%)
-$(BUILD)/fuzz/%: tests/fuzz/%.c $(wildcard tests/fuzz/*.h) $(SUPPORT_A) $(BUILD)/librijn.a
+$(BUILD)/fuzz/%: tests/fuzz/%.c $(wildcard tests/fuzz/*.h) $(SUPPORT_A) $(BUILD)/librijn.a $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ALL) -fsanitize=fuzzer -Itests/fuzz -Isupport -o $@ $< $(SUPPORT_A) $(BUILD)/librijn.a -lcrypto $(LDLIBS_ALL)
+	$(CC) $(CFLAGS_ALL) $(LDFLAGS_ALL) -fsanitize=fuzzer -Itests/fuzz -Isupport -o $@ $< $(SUPPORT_A) $(BUILD)/librijn.a -lcrypto $(LDLIBS_ALL)
 
 fuzz:
 	./scripts/fuzz.sh $(or $(FUZZ_TIME),600)
@@ -156,22 +239,58 @@ speed-provider: $(BUILD)/rijn $(PROVIDER)
 	python3 scripts/provider_speed.py --build $(BUILD)
 	$(BUILD)/tests/evp_bench $(BUILD)
 
-install: $(BUILD)/librijn.a $(BUILD)/librijn.so $(BUILD)/rijn $(BUILD)/rijn.pc
-	install -d $(DESTDIR)$(PREFIX)/include/rijn $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/bin
-	install -m 644 include/rijn/*.h $(DESTDIR)$(PREFIX)/include/rijn/
-	install -m 644 $(BUILD)/librijn.a $(DESTDIR)$(PREFIX)/lib/
-	install -m 755 $(BUILD)/librijn.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib/
-	ln -sf librijn.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib/$(SONAME)
-	ln -sf librijn.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib/librijn.so
-	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' rijn.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/rijn.pc
+# make install: every path is DESTDIR + a directory variable (top of this
+# file), so PREFIX=$HOME/.local needs no root, and a package build stages
+# into DESTDIR. The man pages are whatever man/*.1 and man/*.3 hold.
+HEADERS := $(notdir $(wildcard include/rijn/*.h))
+MAN1    := $(wildcard man/*.1)
+MAN3    := $(wildcard man/*.3)
+# The CMake package finds its library and headers relative to itself, so
+# a tree staged in DESTDIR, or moved, still works. Its pointer size is the
+# library's ELF class (byte 4: 1 = 32-bit, 2 = 64-bit), times 4.
+CMAKE_SED = sed -e "s|@VERSION@|$(VERSION)|g" -e "s|@SOMAJOR@|$(SOMAJOR)|g" \
+    -e "s|@REL_LIBDIR@|$$(realpath -m -s --relative-to=$(CMAKEDIR) $(LIBDIR))|g" \
+    -e "s|@REL_INCLUDEDIR@|$$(realpath -m -s --relative-to=$(CMAKEDIR) $(INCLUDEDIR))|g" \
+    -e "s|@SIZEOF_VOID_P@|$$(( $$(od -An -tu1 -j4 -N1 $(BUILD)/librijn.so.$(VERSION)) * 4 ))|g"
+
+install: programs
+	install -d $(DESTDIR)$(INCLUDEDIR)/rijn $(DESTDIR)$(LIBDIR) $(DESTDIR)$(PKGCONFIGDIR) \
+	    $(DESTDIR)$(CMAKEDIR) $(DESTDIR)$(BINDIR)
+	install -m 644 $(addprefix include/rijn/,$(HEADERS)) $(DESTDIR)$(INCLUDEDIR)/rijn/
+	install -m 644 $(BUILD)/librijn.a $(DESTDIR)$(LIBDIR)/
+	install -m 755 $(BUILD)/librijn.so.$(VERSION) $(DESTDIR)$(LIBDIR)/
+	ln -sf librijn.so.$(VERSION) $(DESTDIR)$(LIBDIR)/$(SONAME)
+	ln -sf librijn.so.$(VERSION) $(DESTDIR)$(LIBDIR)/librijn.so
+	$(PC_SED) rijn.pc.in > $(DESTDIR)$(PKGCONFIGDIR)/rijn.pc
+	$(CMAKE_SED) cmake/rijnConfig.cmake.in > $(DESTDIR)$(CMAKEDIR)/rijnConfig.cmake
+	$(CMAKE_SED) cmake/rijnConfigVersion.cmake.in > $(DESTDIR)$(CMAKEDIR)/rijnConfigVersion.cmake
+	install -m 755 $(BUILD)/rijn $(DESTDIR)$(BINDIR)/
 ifeq ($(HAVE_OSSL3),1)
 	install -d $(DESTDIR)$(MODULESDIR)
 	install -m 755 $(BUILD)/rijn.so $(DESTDIR)$(MODULESDIR)/rijn.so
 endif
-	install -m 755 $(BUILD)/rijn $(DESTDIR)$(PREFIX)/bin/
+ifneq ($(MAN1),)
+	install -d $(DESTDIR)$(MANDIR)/man1
+	install -m 644 $(MAN1) $(DESTDIR)$(MANDIR)/man1/
+endif
+ifneq ($(MAN3),)
+	install -d $(DESTDIR)$(MANDIR)/man3
+	install -m 644 $(MAN3) $(DESTDIR)$(MANDIR)/man3/
+endif
+
+# Removes exactly what install wrote, and the two directories that are
+# rijn's own; shared ones (bin/, lib/, ...) stay.
+uninstall:
+	rm -f $(addprefix $(DESTDIR)$(INCLUDEDIR)/rijn/,$(HEADERS))
+	rm -f $(addprefix $(DESTDIR)$(LIBDIR)/,librijn.a librijn.so.$(VERSION) $(SONAME) librijn.so)
+	rm -f $(DESTDIR)$(PKGCONFIGDIR)/rijn.pc
+	rm -f $(DESTDIR)$(CMAKEDIR)/rijnConfig.cmake $(DESTDIR)$(CMAKEDIR)/rijnConfigVersion.cmake
+	rm -f $(DESTDIR)$(BINDIR)/rijn $(DESTDIR)$(MODULESDIR)/rijn.so
+	rm -f $(addprefix $(DESTDIR)$(MANDIR)/man1/,$(notdir $(MAN1))) $(addprefix $(DESTDIR)$(MANDIR)/man3/,$(notdir $(MAN3)))
+	rmdir $(DESTDIR)$(INCLUDEDIR)/rijn $(DESTDIR)$(CMAKEDIR) 2>/dev/null || true
 
 clean:
-	rm -rf build build-asan build-ct build-emu build-tsan build-fuzz build-aarch64 build-aarch64-ct build-aarch64-vg \
+	rm -rf $(BUILD) build build-asan build-ct build-distro build-emu build-tsan build-fuzz build-aarch64 build-aarch64-ct build-aarch64-vg \
 	    build-armv7 build-s390x
 
-.PHONY: all tests benches provider check speed speed-provider install clean fuzz fuzz-bins lint ct-long mca
+.PHONY: all programs tests benches provider check speed speed-provider install uninstall clean fuzz fuzz-bins lint ct-long mca

@@ -16,6 +16,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ./scripts/deps.sh
+# Every build of make check (here, scripts/cross.sh, scripts/fuzz.sh) is
+# -Werror; a plain `make` is not (the Makefile's WERROR).
+export WERROR=1
 JOBS=$(nproc 2>/dev/null || echo 2)
 
 echo "== build (release, -Werror)"

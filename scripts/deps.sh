@@ -25,6 +25,14 @@ command -v clang >/dev/null || missing_apt+=(clang)
 command -v clang-tidy >/dev/null || missing_apt+=(clang-tidy)
 command -v cppcheck >/dev/null || missing_apt+=(cppcheck)
 command -v readelf >/dev/null || missing_apt+=(binutils)
+# Issue 19's install and packaging tests (tests/py/test_install.py,
+# test_deb.py): a CMake and a pkg-config consumer, and the Debian packages
+# (dpkg-buildpackage, debhelper, lintian).
+command -v cmake >/dev/null || missing_apt+=(cmake)
+command -v pkg-config >/dev/null || missing_apt+=(pkgconf)
+command -v dpkg-buildpackage >/dev/null || missing_apt+=(dpkg-dev)
+command -v dh >/dev/null || missing_apt+=(debhelper)
+command -v lintian >/dev/null || missing_apt+=(lintian)
 if command -v python3 >/dev/null; then
     python3 -c 'import pytest' 2>/dev/null || missing_py+=(pytest)
     python3 -c 'import cryptography' 2>/dev/null || missing_py+=(cryptography)

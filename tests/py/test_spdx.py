@@ -3,7 +3,8 @@
 
 The line must be within the first two lines (the second only after a `#!`
 line), and must name the licence in LICENSE. Data files are exempt: the
-fuzz corpus, vectors (.json, .txt), prose (.md) and LICENSE itself.
+fuzz corpus, vectors (.json, .txt), prose (.md), LICENSE itself and
+three Debian files whose format has no comments.
 """
 import os
 import subprocess
@@ -14,7 +15,9 @@ ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 TAG = "SPDX-License-Identifier: MIT"
 EXEMPT_DIRS = ("tests/fuzz/corpus/",)
 EXEMPT_EXT = (".md", ".json", ".txt", ".svg")
-EXEMPT_FILES = {"LICENSE"}
+# Debian's changelog, copyright and source/format have fixed formats with
+# no room for a comment line (debian/copyright names the licence itself).
+EXEMPT_FILES = {"LICENSE", "debian/changelog", "debian/copyright", "debian/source/format"}
 
 
 def needs_tag(path):

@@ -7,6 +7,7 @@
  * header that declares it:
  *   rijn/registry.h  drivers: listing, selection, pinning, self-tests
  *   rijn/aes.h       the modes: ECB, CBC, CTR, XTS, GCM, CCM, CMAC
+ *   rijn/pac.h       Arm pointer authentication (QARMA5, QARMA3, AES), for emulators
  *
  * Conventions used everywhere:
  *   - Functions return 0 (RIJN_OK) or a negative rijn_err code.
@@ -71,5 +72,6 @@ RIJN_API void rijn_wipe(void *p, size_t n);
 
 #include "rijn/registry.h"
 #include "rijn/aes.h"
+#include "rijn/pac.h"
 
 #endif

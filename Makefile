@@ -48,7 +48,7 @@ ifeq ($(HAVE_OSSL3),1)
 PROVIDER := $(BUILD)/rijn.so $(BUILD)/tests/evp_interop $(BUILD)/tests/evp_bench
 endif
 
-all: $(BUILD)/librijn.a $(BUILD)/librijn.so $(BUILD)/rijn $(BUILD)/rijn.pc tests provider
+all: $(BUILD)/librijn.a $(BUILD)/librijn.so $(BUILD)/rijn $(BUILD)/rijn.pc tests provider benches
 
 # The bit-sliced AES keeps more values live than there are registers; GCC's
 # pressure-aware scheduling cuts its spills (about 5% fewer instructions).
@@ -106,6 +106,17 @@ $(BUILD)/tests/%: tests/c/%.c tests/c/testutil.h $(SUPPORT_A) $(BUILD)/librijn.a
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) -Itests/c -Isupport -o $@ $< $(SUPPORT_A) $(BUILD)/librijn.a $(LDLIBS_ALL)
 
+# Benchmarks that are not `rijn speed`: bench/pac_bench.c, cycles per PAC of
+# every pac driver against the pseudocode reference (make pac-bench).
+BENCH_BIN := $(BUILD)/bench/pac_bench
+benches: $(BENCH_BIN)
+$(BUILD)/bench/pac_bench: bench/pac_bench.c tests/c/pac_ref.h $(BUILD)/librijn.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) -o $@ $< $(BUILD)/librijn.a $(LDLIBS_ALL)
+
+pac-bench: $(BUILD)/bench/pac_bench
+	$(BUILD)/bench/pac_bench
+
 check: all
 	./scripts/check.sh
 
@@ -161,4 +172,4 @@ clean:
 	rm -rf build build-asan build-ct build-emu build-tsan build-fuzz build-aarch64 build-aarch64-ct build-aarch64-vg \
 	    build-armv7 build-s390x
 
-.PHONY: all tests provider check speed speed-provider install clean fuzz fuzz-bins lint ct-long mca
+.PHONY: all tests benches pac-bench provider check speed speed-provider install clean fuzz fuzz-bins lint ct-long mca

@@ -79,6 +79,14 @@ static const uint16_t anf_sub[4] = { 0x5ab7, 0x285d, 0x4c52, 0x7b0b };
 static const uint16_t anf_inv_sub[4] = { 0x5fd3, 0x23fa, 0x6f99, 0x523e };
 static const uint16_t anf_sub1[4] = { 0x15ba, 0x1b2b, 0x363e, 0x4469 };
 
+/* The XOR of the monomials that the constant coefficient mask c names
+ * (the conditions fold away at compile time). */
+#define ANF_T(c, i) (((c) >> (i) & 1) ? m[i] : 0)
+#define ANF(c)                                                                                                  \
+    (ANF_T(c, 0) ^ ANF_T(c, 1) ^ ANF_T(c, 2) ^ ANF_T(c, 3) ^ ANF_T(c, 4) ^ ANF_T(c, 5) ^ ANF_T(c, 6) ^            \
+     ANF_T(c, 7) ^ ANF_T(c, 8) ^ ANF_T(c, 9) ^ ANF_T(c, 10) ^ ANF_T(c, 11) ^ ANF_T(c, 12) ^ ANF_T(c, 13) ^       \
+     ANF_T(c, 14) ^ ANF_T(c, 15))
+
 static inline __attribute__((always_inline)) uint64_t sub(uint64_t x, const uint16_t anf[4])
 {
     uint64_t m[16];
@@ -87,16 +95,19 @@ static inline __attribute__((always_inline)) uint64_t sub(uint64_t x, const uint
     m[2] = x >> 16;
     m[4] = x >> 32;
     m[8] = x >> 48;
-    for (int i = 3; i < 16; i++)
-        if (i & (i - 1)) m[i] = m[i & (i - 1)] & m[i & -i];
-    uint64_t o = 0;
-    for (int j = 0; j < 4; j++) {
-        uint64_t p = 0;
-        for (int i = 0; i < 16; i++)
-            if (anf[j] >> i & 1) p ^= m[i];
-        o |= (p & 0xffff) << (16 * j);
-    }
-    return o;
+    m[3] = m[1] & m[2];
+    m[5] = m[1] & m[4];
+    m[6] = m[2] & m[4];
+    m[7] = m[3] & m[4];
+    m[9] = m[1] & m[8];
+    m[10] = m[2] & m[8];
+    m[11] = m[3] & m[8];
+    m[12] = m[4] & m[8];
+    m[13] = m[5] & m[8];
+    m[14] = m[6] & m[8];
+    m[15] = m[7] & m[8];
+    const unsigned c0 = anf[0], c1 = anf[1], c2 = anf[2], c3 = anf[3];
+    return (ANF(c0) & 0xffff) | (ANF(c1) & 0xffff) << 16 | (ANF(c2) & 0xffff) << 32 | ANF(c3) << 48;
 }
 
 /* PACCellShuffle: output cell k is input cell
@@ -175,8 +186,10 @@ static inline __attribute__((always_inline)) uint64_t ct_qarma(uint64_t data, ui
     static const uint64_t rc[5] = { 0, RIJN_PAC_RC1, RIJN_PAC_RC2, RIJN_PAC_RC3, RIJN_PAC_RC4 };
     uint64_t t[6], w;
     t[0] = topl(modifier);
+#pragma GCC unroll 8
     for (int i = 0; i <= it; i++) t[i + 1] = tweak_shuffle(t[i]);
     w = topl(data) ^ k->k0;
+#pragma GCC unroll 8
     for (int i = 0; i <= it; i++) {
         w ^= k->k1 ^ t[i] ^ topl(rc[i]);
         if (i > 0) w = mult(cell_shuffle(w));
@@ -188,6 +201,7 @@ static inline __attribute__((always_inline)) uint64_t ct_qarma(uint64_t data, ui
     w = sub(cell_inv_shuffle(w), si);
     w = cell_inv_shuffle(mult(w));
     w ^= k->k0 ^ t[it + 1];
+#pragma GCC unroll 8
     for (int i = 0; i <= it; i++) {
         w = sub(w, si);
         if (i < it) w = cell_inv_shuffle(mult(w));

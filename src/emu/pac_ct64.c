@@ -210,30 +210,43 @@ static inline __attribute__((always_inline)) uint64_t ct_qarma(uint64_t data, ui
     return frompl(w ^ k->mk0);
 }
 
+/* One copy of each unrolled cipher, shared by the single and batch
+ * functions: the code size a static binary carries matters more here
+ * than the call. */
+static __attribute__((noinline)) uint64_t ct64_q5(uint64_t data, uint64_t modifier, const struct ct_key *k)
+{
+    return ct_qarma(data, modifier, k, anf_sub, anf_inv_sub, 4);
+}
+
+static __attribute__((noinline)) uint64_t ct64_q3(uint64_t data, uint64_t modifier, const struct ct_key *k)
+{
+    return ct_qarma(data, modifier, k, anf_sub1, anf_sub1, 2);
+}
+
 static uint64_t ct64_qarma5(uint64_t data, uint64_t modifier, uint64_t key0, uint64_t key1)
 {
     struct ct_key k = ct_key(key0, key1);
-    return ct_qarma(data, modifier, &k, anf_sub, anf_inv_sub, 4);
+    return ct64_q5(data, modifier, &k);
 }
 
 static uint64_t ct64_qarma3(uint64_t data, uint64_t modifier, uint64_t key0, uint64_t key1)
 {
     struct ct_key k = ct_key(key0, key1);
-    return ct_qarma(data, modifier, &k, anf_sub1, anf_sub1, 2);
+    return ct64_q3(data, modifier, &k);
 }
 
 static void ct64_qarma5_batch(uint64_t *out, const uint64_t *data, const uint64_t *modifier, uint64_t key0,
                               uint64_t key1, size_t n)
 {
     struct ct_key k = ct_key(key0, key1);
-    for (size_t i = 0; i < n; i++) out[i] = ct_qarma(data[i], modifier[i], &k, anf_sub, anf_inv_sub, 4);
+    for (size_t i = 0; i < n; i++) out[i] = ct64_q5(data[i], modifier[i], &k);
 }
 
 static void ct64_qarma3_batch(uint64_t *out, const uint64_t *data, const uint64_t *modifier, uint64_t key0,
                               uint64_t key1, size_t n)
 {
     struct ct_key k = ct_key(key0, key1);
-    for (size_t i = 0; i < n; i++) out[i] = ct_qarma(data[i], modifier[i], &k, anf_sub1, anf_sub1, 2);
+    for (size_t i = 0; i < n; i++) out[i] = ct64_q3(data[i], modifier[i], &k);
 }
 
 /* ------------------------------------------------------------ AES -- */

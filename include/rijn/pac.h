@@ -63,7 +63,8 @@ RIJN_API uint64_t rijn_pac_aes(uint64_t data, uint64_t modifier, uint64_t key0, 
  * different keys are separate calls (or the single functions).
  *
  * out may be the same array as data or modifier (in place); other overlap
- * is refused. No alignment is needed. Returns RIJN_OK, RIJN_ERR_NULL (a
+ * is refused. The arrays need only uint64_t's own alignment. Returns
+ * RIJN_OK, RIJN_ERR_NULL (a
  * NULL array with n > 0) or RIJN_ERR_OVERLAP.
  */
 RIJN_API int rijn_pac_qarma5_batch(uint64_t *out, const uint64_t *data, const uint64_t *modifier, uint64_t key0,

@@ -64,8 +64,8 @@ RIJN_API uint64_t rijn_pac_aes(uint64_t data, uint64_t modifier, uint64_t key0, 
  *
  * out may be the same array as data or modifier (in place); other overlap
  * is refused. The arrays need only uint64_t's own alignment. Returns
- * RIJN_OK, RIJN_ERR_NULL (a
- * NULL array with n > 0) or RIJN_ERR_OVERLAP.
+ * RIJN_OK, RIJN_ERR_NULL (a NULL array with n > 0), RIJN_ERR_LENGTH (n
+ * beyond the address space) or RIJN_ERR_OVERLAP.
  */
 RIJN_API int rijn_pac_qarma5_batch(uint64_t *out, const uint64_t *data, const uint64_t *modifier, uint64_t key0,
                                    uint64_t key1, size_t n);

@@ -201,6 +201,10 @@ $(BUILD)/bench/%: bench/%.c $(BUILD)/librijn.a $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) $(LDFLAGS_ALL) -o $@ $< $(BUILD)/librijn.a $(LDLIBS_ALL)
 
+$(BUILD)/bench/pac_bench: tests/c/pac_ref.h
+pac-bench: $(BUILD)/bench/pac_bench
+	$(BUILD)/bench/pac_bench
+
 # (scripts/check.sh builds everything itself, with WERROR=1.)
 check:
 	./scripts/check.sh
@@ -293,4 +297,4 @@ clean:
 	rm -rf $(BUILD) build build-asan build-ct build-distro build-emu build-tsan build-fuzz build-aarch64 build-aarch64-ct build-aarch64-vg \
 	    build-armv7 build-s390x
 
-.PHONY: all programs tests benches provider check speed speed-provider install uninstall clean fuzz fuzz-bins lint ct-long mca
+.PHONY: all programs tests benches pac-bench provider check speed speed-provider install uninstall clean fuzz fuzz-bins lint ct-long mca

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Adapters for the primitive kinds (src/core/prim.h: "aes-round", and
- * later "clmul", "pac"): functions called once per operation, with no
+ * Adapters for the primitive kinds (src/core/prim.h: "aes-round", "clmul",
+ * "pac"): functions called once per operation, with no
  * context, which support/adapt.h's shapes (cipher, AEAD, MAC) do not fit.
  * Each kind has one entry here, joining its registry algorithm name to
  * its public API:
@@ -56,7 +56,7 @@ struct rs_prim {
 };
 
 /* The kinds' entries (support/prim_<kind>.c). */
-extern const struct rs_prim rs_prim_aes_round, rs_prim_clmul;
+extern const struct rs_prim rs_prim_aes_round, rs_prim_clmul, rs_prim_pac;
 
 const struct rs_prim *rs_prim_find(const char *alg);
 const struct rs_prim *rs_prim_get(size_t i);

@@ -9,6 +9,7 @@
  *   rijn/aes.h       the modes: ECB, CBC, CTR, XTS, GCM, CCM, CMAC
  *   rijn/clmul.h     carry-less multiplies for emulators (PCLMULQDQ, PMULL, VPMSUM)
  *   rijn/aes_round.h AES round primitives for emulators (one guest instruction)
+ *   rijn/pac.h       Arm pointer authentication (QARMA5, QARMA3, AES), for emulators
  *
  * Conventions used everywhere:
  *   - Functions return 0 (RIJN_OK) or a negative rijn_err code.
@@ -75,5 +76,6 @@ RIJN_API void rijn_wipe(void *p, size_t n);
 #include "rijn/aes.h"
 #include "rijn/clmul.h"
 #include "rijn/aes_round.h"
+#include "rijn/pac.h"
 
 #endif

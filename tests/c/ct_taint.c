@@ -10,6 +10,10 @@
  * (the AES round primitives...) go through theirs (support/adapt_prim.h),
  * which run every operation with the state and key secret.
  *
+ * Pointer-authentication drivers (algorithm "pac", rijn/pac.h) are called
+ * through their own table: every function, the key, data and modifier
+ * secret.
+ *
  * usage: ct_taint DRIVER    (a driver name from the registry)
  *        ct_taint --list    (the drivers of this build's modes, those with an
  *                            adapter: name, alg, ct, available, selected)
@@ -20,6 +24,7 @@
 #include "adapt.h"
 #include "adapt_prim.h"
 #include "testutil.h"
+#include "rijn/pac.h"
 
 #define SECRET(p, n) VALGRIND_MAKE_MEM_UNDEFINED((p), (n))
 #define PUBLIC(p, n) VALGRIND_MAKE_MEM_DEFINED((p), (n))
@@ -77,7 +82,7 @@ int main(int argc, char **argv)
     const struct rs_prim *p = rs_prim_find(alg);
     if (p) {
         for (size_t i = 0; i < rijn_driver_count(); i++) rijn_driver_selftest(i);
-        static uint8_t secret[256], res[256];
+        static uint8_t secret[512], res[512];
         t_fill(secret, sizeof secret);
         SECRET(secret, sizeof secret);
         int pr = p->taint(drv, secret, res, sizeof res);

@@ -12,7 +12,8 @@ scripts/cross.sh, which make check runs first):
 
 Each configuration runs the C suite: test_api (bad input, misuse, API
 contracts), test_clmul (every carry-less multiply form and driver against
-a bit-by-bit reference), test_sweep (every driver against the first on every length
+a bit-by-bit reference), test_pac (pointer authentication, every driver
+against the pseudocode reference), test_sweep (every driver against the first on every length
 0..1024 and every two-call split) and test_kat (Wycheproof, AESAVS,
 RFC 3686, GCMVS, CCMVS, SP 800-38B and XTSVS vectors through every
 driver, from build/kat.txt), and `rijn list` checks the selection.
@@ -102,7 +103,7 @@ def test_c_suite(name):
     need(arch)
     assert os.path.exists(KAT), "build/kat.txt missing: scripts/cross.sh writes it (scripts/gen_kat.py)"
     tests = os.path.join(build_dir(arch), "tests")
-    progs = [["test_api"], ["test_sweep"], ["test_kat", KAT], ["test_clmul", "5000"]]
+    progs = [["test_api"], ["test_sweep"], ["test_kat", KAT], ["test_clmul", "5000"], ["test_pac"]]
 
     def run(p):
         return p[0], subprocess.run(qemu_cmd(arch, cpu, os.path.join(tests, p[0]), *p[1:]), capture_output=True,
@@ -192,6 +193,11 @@ def arm_ct_drivers():
     keep = []
     for n, a, c, v, s in rows:
         if v != "1":
+            continue
+        if a == "pac":
+            # the pointer-authentication drivers, key, data and modifier secret
+            if n in ("pac-neon", "pac-ce"):
+                keep.append((n, c == "1"))
             continue
         parts = re.findall(r"(aes-[a-z0-9-]+|ghash-[a-z0-9]+|gcm-aes-ce|clmul-[a-z0-9]+)", n)
         if parts and all(any(p.startswith(d) for d in ARM_DRIVERS) for p in parts):

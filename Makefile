@@ -45,7 +45,7 @@ PROV_SRC := $(wildcard provider/*.c)
 HAVE_OSSL3 := $(shell $(CC) -fsyntax-only -include openssl/core_dispatch.h -include openssl/evp.h -x c /dev/null 2>/dev/null && echo 1)
 MODULESDIR ?= $(shell pkg-config --variable=modulesdir libcrypto 2>/dev/null)
 ifeq ($(HAVE_OSSL3),1)
-PROVIDER := $(BUILD)/rijn.so $(BUILD)/tests/evp_interop $(BUILD)/tests/evp_bench
+PROVIDER := $(BUILD)/rijn.so $(BUILD)/tests/evp_interop $(BUILD)/tests/evp_bench $(BUILD)/tests/prov_tls_taint
 endif
 
 all: $(BUILD)/librijn.a $(BUILD)/librijn.so $(BUILD)/rijn $(BUILD)/rijn.pc tests provider
@@ -93,6 +93,12 @@ endif
 $(BUILD)/rijn.so: $(PROV_SRC) $(wildcard provider/*.h) provider/rijn_prov.map $(BUILD)/librijn.a
 	$(CC) $(CFLAGS_ALL) -shared -Wl,--version-script=provider/rijn_prov.map -Wl,-z,relro,-z,now \
 	    -o $@ $(PROV_SRC) $(BUILD)/librijn.a -lcrypto $(LDLIBS_ALL)
+
+# The taint test of the TLS CBC record check: that file alone, no OpenSSL
+# (tests/py/test_provider_tls.py runs it under valgrind).
+$(BUILD)/tests/prov_tls_taint: tests/provider/prov_tls_taint.c provider/prov_tls_cbc.c provider/prov_tls_cbc.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) -Iprovider -o $@ tests/provider/prov_tls_taint.c provider/prov_tls_cbc.c
 
 $(BUILD)/tests/evp_%: tests/provider/evp_%.c
 	@mkdir -p $(dir $@)

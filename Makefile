@@ -98,7 +98,7 @@ $(BUILD)/rijn.so: $(PROV_SRC) $(wildcard provider/*.h) provider/rijn_prov.map $(
 # (tests/py/test_provider_tls.py runs it under valgrind).
 $(BUILD)/tests/prov_tls_taint: tests/provider/prov_tls_taint.c provider/prov_tls_cbc.c provider/prov_tls_cbc.h
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ALL) -Iprovider -o $@ tests/provider/prov_tls_taint.c provider/prov_tls_cbc.c
+	$(CC) $(CFLAGS_ALL) -o $@ tests/provider/prov_tls_taint.c provider/prov_tls_cbc.c
 
 $(BUILD)/tests/evp_%: tests/provider/evp_%.c
 	@mkdir -p $(dir $@)

@@ -26,7 +26,7 @@
 #include <string.h>
 #include <valgrind/memcheck.h>
 
-#include "prov_tls_cbc.h"
+#include "../../provider/prov_tls_cbc.h"
 
 #define SECRET(p, n) VALGRIND_MAKE_MEM_UNDEFINED((p), (n))
 #define PUBLIC(p, n) VALGRIND_MAKE_MEM_DEFINED((p), (n))
@@ -95,7 +95,7 @@ int main(int argc, char **argv)
      * every kind: minimal, long (up to 255), bad */
     static const size_t plens[] = { 0, 1, 15, 100, 300, 1000 };
     static const size_t pads[] = { 0, 5, 15, 100, 255 };
-    uint8_t rec[1000 + 48 + 256 + 16], mac[48], randmac[48], want[48];
+    static uint8_t rec[1000 + 48 + 256 + 16], mac[48], randmac[48], want[48];
     int checked = 0;
     for (size_t mi = 0; mi < 3; mi++)
         for (size_t pi = 0; pi < sizeof plens / sizeof plens[0]; pi++)

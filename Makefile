@@ -119,7 +119,7 @@ PROV_SRC := $(wildcard provider/*.c)
 # /usr/include but not their per-architecture opensslconf.h.)
 HAVE_OSSL3 := $(shell $(CC) -fsyntax-only -include openssl/core_dispatch.h -include openssl/evp.h -x c /dev/null 2>/dev/null && echo 1)
 ifeq ($(HAVE_OSSL3),1)
-PROVIDER := $(BUILD)/rijn.so $(BUILD)/tests/evp_interop $(BUILD)/tests/evp_bench
+PROVIDER := $(BUILD)/rijn.so $(BUILD)/tests/evp_interop $(BUILD)/tests/evp_bench $(BUILD)/tests/prov_tls_taint
 endif
 
 all: programs tests benches provider
@@ -181,6 +181,12 @@ endif
 $(BUILD)/rijn.so: $(PROV_SRC) $(wildcard provider/*.h) provider/rijn_prov.map $(BUILD)/librijn.a $(FLAGS_STAMP)
 	$(CC) $(CFLAGS_ALL) $(LDFLAGS_ALL) -shared -Wl,--version-script=provider/rijn_prov.map \
 	    -o $@ $(PROV_SRC) $(BUILD)/librijn.a -lcrypto $(LDLIBS_ALL)
+
+# The taint test of the TLS CBC record check: that file alone, no OpenSSL
+# (tests/py/test_provider_tls.py runs it under valgrind).
+$(BUILD)/tests/prov_tls_taint: tests/provider/prov_tls_taint.c provider/prov_tls_cbc.c provider/prov_tls_cbc.h $(FLAGS_STAMP)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) $(LDFLAGS_ALL) -o $@ tests/provider/prov_tls_taint.c provider/prov_tls_cbc.c
 
 $(BUILD)/tests/evp_%: tests/provider/evp_%.c $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)

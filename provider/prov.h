@@ -12,7 +12,9 @@
  *   prov_main.c   entry point, algorithm tables built from the registry
  *                 and PROV_FAMILIES (below), provider parameters, error
  *                 strings, byte counters
- *   prov_block.c  ECB, CBC (EVP padding), CTR, XTS
+ *   prov_block.c  ECB, CBC (EVP padding, TLS 1.0-1.2 records), CTR, XTS
+ *   prov_tls_cbc.c  the TLS CBC record check in constant time (no OpenSSL
+ *                 header: the taint test runs it alone)
  *   prov_aead.c   the AEAD front end: EVP's calls and parameters, streamed
  *                 and one-shot messages, the TLS 1.2 record path
  *   prov_gcm.c    GCM as a table for it (struct prov_aead_ops)
@@ -42,8 +44,10 @@ enum {
     PR_TAG_NOT_SET,       /* decryption finished before the tag was given */
     PR_TAG_UNAVAILABLE,   /* tag asked for before encryption finished */
     PR_BAD_PARAM,         /* a parameter with a bad type or value */
-    PR_TLS_CBC,           /* TLS 1.x CBC record processing asked of rijn */
-    PR_TLS_CCM,           /* TLS 1.2 CCM record processing asked of rijn */
+    PR_TLS_CBC,           /* TLS record processing asked of a mode or TLS
+                           * version that has none (ECB, SSL 3.0) */
+    PR_TLS_AEAD,          /* TLS 1.2 record processing asked of an AEAD
+                           * without it (tls_refused) */
     PR_CMAC_CIPHER,       /* CMAC asked for with a cipher other than AES */
     PR_RANDOM,            /* the OS random source failed */
     PR_STATE,             /* call out of order */
@@ -218,7 +222,7 @@ struct prov_aead_ops {
     uint32_t tag_lengths;      /* bit n set: n-byte tags are accepted (n <= 16) */
     const char *tag_rule;      /* those lengths, in words, for errors */
     int random_iv;             /* an encryption given no IV gets a random one */
-    int tls_refused;           /* 0: the TLS 1.2 record path (RFC 5288); else
+    int tls_refused;           /* 0: the TLS 1.2 record path (RFC 5288/6655); else
                                 * the reason its parameters are refused with */
     /* every algorithm: key setup, and one-shot seal and open (TLS records,
      * one-shot messages), each returning a rijn_err */

@@ -27,10 +27,11 @@
  * first and releases nothing if it does not match. The nonce, and on
  * decryption the tag, serve that one message.
  *
- * The TLS 1.2 record path (RFC 5288), for the algorithms that have it:
+ * The TLS 1.2 record path (RFC 5288 for GCM, RFC 6655 for CCM, which
+ * builds its nonce the same way), for the algorithms that have it:
  * libssl sets the 4-byte implicit part of the nonce ("tlsivfixed"), then
  * per record the 13-byte AAD ("tlsaad") and calls EVP_Cipher on
- * explicit_nonce(8) || data || tag(16), in place. Encryption makes the
+ * explicit_nonce(8) || data || tag (GCM: 16 bytes; CCM: 16 or 8), in place. Encryption makes the
  * explicit nonce from a 64-bit counter that starts at a random value;
  * decryption reads it from the record. Each record is one librijn seal or
  * open, so a forged record yields no plaintext. TLS 1.3 uses the ordinary
@@ -45,7 +46,7 @@
 #define TLS_AAD_LEN 13      /* seq_num(8) || type(1) || version(2) || length(2) */
 #define TLS_FIXED_IV 4      /* RFC 5288 §3: salt from the key block */
 #define TLS_EXPLICIT_IV 8   /* nonce_explicit, sent in the record */
-#define TLS_TAG 16
+
 
 enum { IV_NONE = 0, IV_BUFFERED, IV_STARTED, IV_FINISHED };
 
@@ -232,7 +233,17 @@ static void tls_next_nonce(AEAD_CTX *c)
         if (++c->iv[i] != 0) break;
 }
 
-/* RFC 5288 record: explicit nonce || data || tag, in place. (Not inlined:
+/* The tag of a TLS 1.2 record: GCM's is 16 bytes (RFC 5288 §3); CCM's is
+ * the length libssl set before the key, 16 or 8 (RFC 6655 §3, RFC 7251:
+ * the _CCM_8 suites). */
+static size_t tls_tag(const AEAD_CTX *c)
+{
+    return c->stream ? 16 : c->taglen;
+}
+
+/* RFC 5288 / RFC 6655 record: explicit nonce || data || tag, in place.
+ * (RFC 6655 §3 builds CCM's 12-byte nonce the same way as GCM's: 4 bytes
+ * from the key block, 8 explicit.) (Not inlined:
  * its nonce buffer would put a stack canary on every update.) */
 __attribute__((noinline)) static int aead_tls_record(AEAD_CTX *c, unsigned char *out, size_t *outl,
                                                      const unsigned char *in, size_t len)
@@ -245,21 +256,22 @@ __attribute__((noinline)) static int aead_tls_record(AEAD_CTX *c, unsigned char 
         prov_err(c->pc, PR_STATE, "%s TLS record before key and fixed IV", aead_name(c));
         return 0;
     }
-    if (!in || out != in || len < TLS_EXPLICIT_IV + TLS_TAG) {
+    size_t tag = tls_tag(c);
+    if (!in || out != in || len < TLS_EXPLICIT_IV + tag) {
         prov_err(c->pc, RIJN_ERR_LENGTH, "%s TLS record: %zu bytes, not in place", aead_name(c), len);
         return 0;
     }
-    size_t n = len - TLS_EXPLICIT_IV - TLS_TAG;
+    size_t n = len - TLS_EXPLICIT_IV - tag;
     if (c->enc) {
         memcpy(out, c->iv + TLS_FIXED_IV, TLS_EXPLICIT_IV);
         tls_next_nonce(c);
         uint8_t nonce[12];
         memcpy(nonce, c->iv, TLS_FIXED_IV);
         memcpy(nonce + TLS_FIXED_IV, out, TLS_EXPLICIT_IV);
-        r = o->seal(c->st, nonce, 12, c->tls_aad, TLS_AAD_LEN, in + 8, n, out + 8, out + 8 + n, TLS_TAG);
+        r = o->seal(c->st, nonce, 12, c->tls_aad, TLS_AAD_LEN, in + 8, n, out + 8, out + 8 + n, tag);
     } else {
         memcpy(c->iv + TLS_FIXED_IV, in, TLS_EXPLICIT_IV);
-        r = o->open(c->st, c->iv, 12, c->tls_aad, TLS_AAD_LEN, in + 8, n, in + 8 + n, TLS_TAG, out + 8);
+        r = o->open(c->st, c->iv, 12, c->tls_aad, TLS_AAD_LEN, in + 8, n, in + 8 + n, tag, out + 8);
     }
     if (r != RIJN_OK) return aead_fail(c, r, "TLS record");
     *outl = c->enc ? len : n;
@@ -308,7 +320,7 @@ static int aead_set_tls(AEAD_CTX *c, const OSSL_PARAM *p)
         /* The record length in the AAD counts the explicit nonce, and on
          * decryption the tag: the AAD must carry the plaintext length. */
         unsigned len = (unsigned)c->tls_aad[11] << 8 | c->tls_aad[12];
-        unsigned extra = TLS_EXPLICIT_IV + (c->enc ? 0 : TLS_TAG);
+        unsigned extra = (unsigned)(TLS_EXPLICIT_IV + (c->enc ? 0 : tls_tag(c)));
         if (len < extra) goto bad;
         len -= extra;
         c->tls_aad[11] = (uint8_t)(len >> 8);
@@ -529,7 +541,7 @@ int prov_aead_get_ctx_params(void *vctx, OSSL_PARAM params[])
         } else if (c->ops->tls_refused) {
             continue;
         } else if (strcmp(k, OSSL_CIPHER_PARAM_AEAD_TLS1_AAD_PAD) == 0) {
-            if (!OSSL_PARAM_set_size_t(p, TLS_TAG)) return 0;
+            if (!OSSL_PARAM_set_size_t(p, tls_tag(c))) return 0;
         } else if (strcmp(k, OSSL_CIPHER_PARAM_AEAD_TLS1_GET_IV_GEN) == 0) {
             /* the next explicit nonce, as libssl asks for it (KTLS setup) */
             if (!c->iv_gen || !p->data || p->data_type != OSSL_PARAM_OCTET_STRING) return 0;

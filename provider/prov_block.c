@@ -17,9 +17,16 @@
  * with librijn's reason text.
  */
 #include <openssl/evp.h>
+#include <openssl/prov_ssl.h>
 #include <string.h>
 
 #include "prov.h"
+#include "prov_tls_cbc.h"
+
+/* IEEE 1619-2018 §5.1 and SP 800-38E: at most 2^20 blocks in one data
+ * unit. OpenSSL's default provider refuses longer input, and so does this
+ * one (before librijn is called, whatever librijn itself allows). */
+#define XTS_MAX_UNIT ((size_t)16 << 20)
 
 typedef struct blk_ctx {
     union {
@@ -37,6 +44,11 @@ typedef struct blk_ctx {
     uint8_t oiv[16];         /* the IV last given, for restarts */
     uint8_t buf[16];         /* ECB, CBC: pending bytes */
     size_t buflen;
+    /* CBC as a TLS 1.0-1.2 record cipher (libssl sets "tls-version" and
+     * "tls-mac-size"): each update is one record, see blk_tls_record. */
+    unsigned tls_version;    /* 0: not a record cipher */
+    size_t tls_mac_size;
+    uint8_t tls_mac[PROV_TLS_MAX_MAC]; /* the last record's MAC ("tls-mac") */
 } BLK_CTX;
 
 static int has_iv(enum prov_family f)
@@ -90,6 +102,11 @@ static int blk_init(void *vctx, const unsigned char *key, size_t keylen, const u
         c->iv_set = 1;
     }
     if (c->iv_set) memcpy(c->iv, c->oiv, 16);
+    /* CTR re-initialised without an IV continues the counter, as OpenSSL
+     * does: from the next whole block, the rest of the current block's
+     * keystream dropped. (CBC restarts from the last IV given, as
+     * OpenSSL does for CBC.) */
+    if (c->fam == PF_CTR && !iv && c->key_set) memcpy(c->iv, c->u.ctr.ctr, 16);
     if (key) {
         if (!prov_keylen_ok(c->pc, prov_algorithm(c->fam), keylen, c->keylen)) return 0;
         c->key_set = 0;
@@ -135,6 +152,71 @@ static int blk_blocks(BLK_CTX *c, unsigned char *out, const unsigned char *in, s
     return 1;
 }
 
+/* CBC as the record cipher of TLS 1.0-1.2 (and DTLS 1.0/1.2): libssl 3
+ * sets "tls-version" and "tls-mac-size", then passes each record to
+ * EVP_CipherUpdate, in place, as OpenSSL's default provider expects it:
+ *   - sealing: the record is [explicit IV (TLS >= 1.1)] payload MAC; the
+ *     provider appends the padding (p + 1 bytes of value p, RFC 5246
+ *     §6.2.3.2; minimal, as OpenSSL does) and encrypts, chaining from the
+ *     previous record (TLS 1.0's implicit IV, RFC 2246 §6.2.3.2). libssl
+ *     put a random block in front for TLS >= 1.1 (RFC 4346 §6.2.3.2),
+ *     so that block is the explicit IV;
+ *   - opening: decrypt, skip the explicit IV, then check the padding and
+ *     copy the MAC out in constant time (prov_tls_cbc.c). The length
+ *     returned is the payload's, counted from after the explicit IV;
+ *     libssl reads the MAC with the "tls-mac" parameter and checks it.
+ *     A bad padding gives a random MAC, so it fails as a forged MAC does,
+ *     in the same time. With encrypt-then-MAC (RFC 7366) libssl checked
+ *     the MAC over the ciphertext first (mac size 0), and a bad padding
+ *     is an error here. */
+static int tls_explicit_iv(unsigned v)
+{
+    return v != TLS1_VERSION; /* TLS 1.1, 1.2, DTLS 1.0 and 1.2, DTLS1_BAD_VER */
+}
+
+static int blk_tls_record(BLK_CTX *c, unsigned char *out, size_t *outl, size_t outsize, const unsigned char *in,
+                          size_t inl)
+{
+    if (!in || in != out || outsize < inl || !c->pad || c->buflen) {
+        prov_err(c->pc, PR_STATE, "TLS CBC record: in place, padding on, one record per update");
+        return 0;
+    }
+    if (c->enc) {
+        size_t padnum = 16 - inl % 16;
+        if (outsize < inl + padnum) {
+            prov_err(c->pc, PR_BUFFER, "TLS CBC record: %zu bytes of room for %zu", outsize, inl + padnum);
+            return 0;
+        }
+        memset(out + inl, (int)(padnum - 1), padnum);
+        if (!blk_blocks(c, out, out, inl + padnum)) return 0;
+        *outl = inl + padnum;
+        return 1;
+    }
+    size_t skip = tls_explicit_iv(c->tls_version) ? 16 : 0;
+    if (inl % 16 != 0 || inl < skip + 16) {
+        prov_err(c->pc, RIJN_ERR_LENGTH, "TLS CBC record of %zu bytes", inl);
+        return 0;
+    }
+    if (!blk_blocks(c, out, out, inl)) return 0;
+    uint8_t randmac[PROV_TLS_MAX_MAC];
+    size_t payload = 0, good = 0;
+    if (c->tls_mac_size && !prov_random(randmac, c->tls_mac_size)) {
+        prov_err(c->pc, PR_RANDOM, "TLS CBC record");
+        return 0;
+    }
+    int ok = prov_tls_cbc_unpad(out + skip, inl - skip, c->tls_mac_size, randmac, c->tls_mac, &payload, &good);
+    rijn_wipe(randmac, sizeof randmac);
+    if (!ok) { /* public: the record cannot hold its MAC and padding */
+        prov_err(c->pc, RIJN_ERR_LENGTH, "TLS CBC record of %zu bytes, MAC of %zu", inl, c->tls_mac_size);
+        return 0;
+    }
+    /* Without a MAC in the record (encrypt-then-MAC), the ciphertext was
+     * authenticated before: the padding verdict is not secret. */
+    if (c->tls_mac_size == 0 && !good) return prov_rijn_fail(c->pc, RIJN_ERR_PADDING, "TLS CBC record");
+    *outl = payload;
+    return 1;
+}
+
 /* The modes without buffering: CTR (any length) and XTS (a data unit). */
 static int blk_stream(BLK_CTX *c, unsigned char *out, size_t *outl, size_t outsize, const unsigned char *in,
                       size_t inl)
@@ -146,6 +228,11 @@ static int blk_stream(BLK_CTX *c, unsigned char *out, size_t *outl, size_t outsi
     }
     if (c->fam == PF_XTS && !c->iv_set) {
         prov_err(c->pc, PR_NO_IV, "XTS needs the tweak as its IV");
+        return 0;
+    }
+    if (c->fam == PF_XTS && inl > XTS_MAX_UNIT) {
+        prov_err(c->pc, RIJN_ERR_LENGTH, "XTS data unit of %zu bytes: at most 2^20 blocks (%zu bytes)", inl,
+                 XTS_MAX_UNIT);
         return 0;
     }
     /* XTS steals from the last whole block: one data unit in one call. */
@@ -174,6 +261,7 @@ static int blk_update(void *vctx, unsigned char *out, size_t *outl, size_t outsi
     BLK_CTX *c = vctx;
     *outl = 0;
     if (!blk_keyed(c)) return 0;
+    if (c->tls_version) return blk_tls_record(c, out, outl, outsize, in, inl);
     if (inl == 0) return 1;
     if (!in || !out) return prov_rijn_fail(c->pc, RIJN_ERR_NULL, prov_algorithm(c->fam));
     if (!buffered(c->fam)) return blk_stream(c, out, outl, outsize, in, inl);
@@ -221,6 +309,10 @@ static int blk_final(void *vctx, unsigned char *out, size_t *outl, size_t outsiz
     *outl = 0;
     if (!blk_keyed(c)) return 0;
     if (!buffered(c->fam)) return 1;
+    if (c->tls_version) { /* records are whole in each update */
+        prov_err(c->pc, PR_STATE, "TLS CBC record cipher: no final");
+        return 0;
+    }
     if (!c->pad) {
         if (c->buflen == 0) return 1;
         prov_err(c->pc, PR_FINAL_LEN, "%s: %zu bytes left over", prov_algorithm(c->fam), c->buflen);
@@ -316,6 +408,9 @@ static int blk_get_ctx_params(void *vctx, OSSL_PARAM params[])
         } else if (strcmp(k, OSSL_CIPHER_PARAM_IV) == 0) {
             if (!OSSL_PARAM_set_octet_string(p, c->oiv, ivlen) && !OSSL_PARAM_set_octet_ptr(p, c->oiv, ivlen))
                 return 0;
+        } else if (strcmp(k, OSSL_CIPHER_PARAM_TLS_MAC) == 0) {
+            /* libssl asks for the record's MAC after opening it */
+            if (!c->tls_version || !OSSL_PARAM_set_octet_ptr(p, c->tls_mac, c->tls_mac_size)) return 0;
         } else if (strcmp(k, PROV_PARAM_DRIVER) == 0) {
             const char *d = prov_driver(c->fam);
             if (!d || !OSSL_PARAM_set_utf8_ptr(p, d)) return 0;
@@ -350,13 +445,31 @@ static int blk_set_ctx_params(void *vctx, const OSSL_PARAM params[])
         if (c->fam == PF_CTR && c->key_set) cur = ctr_position(c, tmp);
         if (!OSSL_PARAM_get_uint(p, &v) || v != cur) goto bad;
     }
-    /* libssl hands CBC ciphers the TLS version so that the provider strips
-     * TLS 1.x record padding and MAC; rijn does not implement that, and
-     * must say so rather than return records with padding left on. */
-    if (buffered(c->fam) && (OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_TLS_VERSION) ||
-                             OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_TLS_MAC_SIZE))) {
-        prov_err(c->pc, PR_TLS_CBC, "use an AEAD suite (AES-GCM) or the default provider for TLS CBC suites");
-        return 0;
+    /* libssl makes a CBC cipher a TLS record cipher (blk_tls_record). It
+     * sends these to every cipher of a TLS 1.2 connection; a nonzero
+     * version on a mode TLS never uses is refused. */
+    if ((p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_TLS_VERSION))) {
+        unsigned v;
+        if (!OSSL_PARAM_get_uint(p, &v)) goto bad;
+        switch (v) {
+        case 0: case TLS1_VERSION: case TLS1_1_VERSION: case TLS1_2_VERSION:
+        case DTLS1_VERSION: case DTLS1_2_VERSION: case DTLS1_BAD_VER:
+            break;
+        default: /* SSL 3.0 (RFC 7568: must not be used) and unknown ones */
+            prov_err(c->pc, PR_TLS_CBC, "%s: TLS version 0x%x", prov_algorithm(c->fam), v);
+            return 0;
+        }
+        if (v && c->fam != PF_CBC) {
+            prov_err(c->pc, PR_TLS_CBC, "%s is not a TLS record cipher", prov_algorithm(c->fam));
+            return 0;
+        }
+        c->tls_version = v;
+        c->buflen = 0;
+    }
+    if ((p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_TLS_MAC_SIZE))) {
+        size_t v;
+        if (!OSSL_PARAM_get_size_t(p, &v) || v > PROV_TLS_MAX_MAC) goto bad;
+        c->tls_mac_size = v;
     }
     return 1;
 bad:
@@ -371,6 +484,7 @@ static const OSSL_PARAM blk_gettable[] = {
     OSSL_PARAM_uint(OSSL_CIPHER_PARAM_NUM, NULL),
     OSSL_PARAM_octet_string(OSSL_CIPHER_PARAM_IV, NULL, 0),
     OSSL_PARAM_octet_string(OSSL_CIPHER_PARAM_UPDATED_IV, NULL, 0),
+    OSSL_PARAM_octet_ptr(OSSL_CIPHER_PARAM_TLS_MAC, NULL, 0),
     OSSL_PARAM_utf8_ptr(PROV_PARAM_DRIVER, NULL, 0),
     OSSL_PARAM_END
 };
@@ -379,6 +493,8 @@ static const OSSL_PARAM blk_settable[] = {
     OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_KEYLEN, NULL),
     OSSL_PARAM_uint(OSSL_CIPHER_PARAM_PADDING, NULL),
     OSSL_PARAM_uint(OSSL_CIPHER_PARAM_NUM, NULL),
+    OSSL_PARAM_uint(OSSL_CIPHER_PARAM_TLS_VERSION, NULL),
+    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_TLS_MAC_SIZE, NULL),
     OSSL_PARAM_END
 };
 

@@ -4,7 +4,9 @@
  * message length is in B0). The nonce is 7..13 bytes, i.e. L = 15 - nonce
  * length bytes of message length (OpenSSL's EVP_CTRL_CCM_SET_L arrives as
  * the nonce length); 7 by default (L = 8), and the tag M is 4, 6, ..., 16
- * bytes, 12 by default, as in OpenSSL. No TLS 1.2 record path.
+ * bytes, 12 by default, as in OpenSSL. The TLS 1.2 record path (RFC 6655,
+ * RFC 7251) is prov_aead.c's: libssl sets the nonce length to 12 and the
+ * tag length (16, or 8 for the _CCM_8 suites) before the key.
  */
 #include <openssl/evp.h>
 
@@ -38,7 +40,7 @@ static const struct prov_aead_ops ccm_ops = {
     .tag_lengths = 0x15550, /* 4, 6, ..., 16 */
     .tag_rule = "4, 6, ..., 16",
     .random_iv = 0,
-    .tls_refused = PR_TLS_CCM,
+    .tls_refused = 0,
     .setkey = ccm_setkey,
     .seal = ccm_seal,
     .open = ccm_open,

@@ -95,7 +95,8 @@ void cli_write(const uint8_t *p, size_t n);
 /* Memory that holds keys, contexts or data: zeroed, wiped and freed at
  * exit (exit 2 when out of memory). */
 void *cli_secret_alloc(size_t n);
-/* Grow a cli_secret_alloc buffer; the old one is wiped. */
-void *cli_secret_grow(void *p, size_t old, size_t n);
+/* Only the first n bytes of p (from cli_secret_alloc) were written: the
+ * wipe at exit can stop there, and leave untouched pages unmapped. */
+void cli_secret_used(void *p, size_t n);
 
 #endif

@@ -90,17 +90,10 @@ void *cli_secret_alloc(size_t n)
     die("%s", "internal error: too many secret buffers");
 }
 
-void *cli_secret_grow(void *p, size_t old, size_t n)
+void cli_secret_used(void *p, size_t n)
 {
-    uint8_t *q = cli_secret_alloc(n);
-    memcpy(q, p, old < n ? old : n);
     for (size_t i = 0; i < MAX_SECRETS; i++)
-        if (secrets[i].p == p) {
-            rijn_wipe(p, secrets[i].n);
-            free(p);
-            secrets[i].p = NULL;
-        }
-    return q;
+        if (secrets[i].p == p && n < secrets[i].n) secrets[i].n = n;
 }
 
 /* ------------------------------------------------------------ options -- */

@@ -175,23 +175,22 @@ static void check_nonce(const struct opts *o, const struct rs_alg *a, const rs_c
     die("%s: --iv must be %zu to %zu bytes (got %zu)", o->alg, lo, hi, o->iv_len);
 }
 
-/* All of stdin, at most max bytes (exit 2 naming `why` beyond). */
+__attribute__((noreturn)) static void too_long(size_t max, const char *alg, const char *why)
+{
+    size_t mib = max >> 20, rest = max & ((1u << 20) - 1);
+    if (rest) die("%s: input over %zu MiB + %zu bytes: %s", alg, mib, rest, why);
+    die("%s: input over %zu MiB: %s", alg, mib, why);
+}
+
+/* All of stdin, at most max bytes (exit 2 naming `why` beyond). The
+ * buffer is reserved whole but the kernel gives it pages only as input
+ * fills them, so memory follows the input's length. */
 static uint8_t *read_all(size_t max, size_t *len, const char *alg, const char *why)
 {
-    size_t cap = 1 << 16, n = 0;
-    uint8_t *p = cli_secret_alloc(cap + 64);
-    for (;;) {
-        if (n == cap) {
-            if (cap > max) die("%s: input over %zu bytes: %s", alg, max, why);
-            size_t ncap = cap * 2 > max + 1 ? max + 1 : cap * 2;
-            p = cli_secret_grow(p, cap + 64, ncap + 64);
-            cap = ncap;
-        }
-        size_t r = cli_read(STDIN_FILENO, p + n, cap - n);
-        n += r;
-        if (n < cap) break;
-    }
-    if (n > max) die("%s: input over %zu bytes: %s", alg, max, why);
+    uint8_t *p = cli_secret_alloc(max + 1 + 64);
+    size_t n = cli_read(STDIN_FILENO, p, max + 1);
+    cli_secret_used(p, n + 64);
+    if (n > max) too_long(max, alg, why);
     *len = n;
     return p;
 }

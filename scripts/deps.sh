@@ -25,6 +25,10 @@ command -v clang >/dev/null || missing_apt+=(clang)
 command -v clang-tidy >/dev/null || missing_apt+=(clang-tidy)
 command -v cppcheck >/dev/null || missing_apt+=(cppcheck)
 command -v readelf >/dev/null || missing_apt+=(binutils)
+# GNU time: the CLI's max RSS over 2 GiB (tests/py/test_cli_stream.py);
+# groff: the man pages' check (tests/py/test_man.py).
+[ -x /usr/bin/time ] || missing_apt+=(time)
+command -v groff >/dev/null || missing_apt+=(groff-base)
 if command -v python3 >/dev/null; then
     python3 -c 'import pytest' 2>/dev/null || missing_py+=(pytest)
     python3 -c 'import cryptography' 2>/dev/null || missing_py+=(cryptography)

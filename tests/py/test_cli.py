@@ -170,8 +170,10 @@ def _ossl(mode, data, key=KEY, encrypt=True):
     return x.update(data) + x.finalize()
 
 
-# Lengths around the CLI's 1 MiB buffer and its kept-back block.
-SIZES = [0, 16, 2**20 - 16, 2**20, 2**20 + 16, 3 * 2**20 + 48]
+# Lengths around the CLI's 64 KiB buffer (cli/crypt.c) and its kept-back
+# block, and longer ones that cross any buffer up to a few MiB.
+B = 2**16
+SIZES = [0, 16, B - 16, B, B + 16, 3 * B + 48, 2**20 + 16, 3 * 2**20 + 48]
 
 
 @pytest.mark.parametrize("n", SIZES)
@@ -187,7 +189,7 @@ def test_streaming_ecb_cbc_ctr_match_cryptography(n):
         assert d.returncode == 0 and d.stdout == data, alg
 
 
-@pytest.mark.parametrize("n", [0, 5, 2**20 - 1, 2**20, 2**20 + 15, 2 * 2**20 + 3])
+@pytest.mark.parametrize("n", [0, 5, B - 1, B, B + 15, 2**20 - 1, 2**20, 2 * 2**20 + 3])
 def test_streaming_cbc_pkcs7(n):
     iv = os.urandom(16)
     pt = os.urandom(n)
@@ -197,10 +199,15 @@ def test_streaming_cbc_pkcs7(n):
     assert e.returncode == 0 and e.stdout == want
     d = run("dec", "--alg", "cbc(aes)", "--key", KEY, "--iv", iv.hex(), "--pad=pkcs7", data=e.stdout)
     assert d.returncode == 0 and d.stdout == pt
-    # A bad pad in the last block is exit 1, wherever the buffers fall.
-    bad = bytearray(want)
-    bad[-1] ^= 0x80
-    d = run("dec", "--alg", "cbc(aes)", "--key", KEY, "--iv", iv.hex(), "--pad", "pkcs7", data=bytes(bad))
+    # A bad pad in the last block is exit 1, wherever the buffers fall:
+    # bit 7 of the last plaintext byte flipped (through the block before
+    # it, or the IV) makes the pad byte over 0x80.
+    bad, biv = bytearray(want), bytearray(iv)
+    if len(bad) > 16:
+        bad[-17] ^= 0x80
+    else:
+        biv[-1] ^= 0x80
+    d = run("dec", "--alg", "cbc(aes)", "--key", KEY, "--iv", biv.hex(), "--pad", "pkcs7", data=bytes(bad))
     assert d.returncode == 1 and b"padding" in d.stderr
 
 

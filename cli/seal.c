@@ -33,7 +33,6 @@
 #include "cli.h"
 #include "rijn/rijn.h"
 
-#define SEAL_MAGIC "RIJNSEAL"
 enum {
     SEAL_VERSION = 1,
     SEAL_CHUNK_LOG2 = 16,
@@ -45,6 +44,8 @@ enum {
     SEAL_HEADER = SEAL_AUTHED + SEAL_TAG,
     SEAL_KEY = 32,
 };
+/* "RIJNSEAL", 8 bytes, no terminator. */
+static const uint8_t seal_magic[8] = { 0x52, 0x49, 0x4a, 0x4e, 0x53, 0x45, 0x41, 0x4c };
 static const char kdf_label[] = "rijn seal v1";
 
 static const struct option seal_opts[] = {
@@ -115,7 +116,7 @@ int cmd_seal(int argc, char **argv)
     parse_key(argc, argv, &key);
     struct seal_keys *k = cli_secret_alloc(sizeof *k);
     uint8_t hdr[SEAL_HEADER] = { 0 };
-    memcpy(hdr, SEAL_MAGIC, 8);
+    memcpy(hdr, seal_magic, sizeof seal_magic);
     hdr[8] = SEAL_VERSION;
     hdr[9] = SEAL_CHUNK_LOG2;
     if (getrandom(hdr + SEAL_FIXED, SEAL_SALT, 0) != SEAL_SALT) die("getrandom: %s", strerror(errno));
@@ -153,7 +154,7 @@ int cmd_open(int argc, char **argv)
     struct seal_keys *k = cli_secret_alloc(sizeof *k);
     uint8_t hdr[SEAL_HEADER];
     size_t n = cli_read(STDIN_FILENO, hdr, SEAL_HEADER);
-    if (n < 8 || memcmp(hdr, SEAL_MAGIC, 8) != 0) die_auth("header (offset 0): not a file made by 'rijn seal'");
+    if (n < 8 || memcmp(hdr, seal_magic, sizeof seal_magic) != 0) die_auth("header (offset 0): not a file made by 'rijn seal'");
     if (n < SEAL_HEADER) die_auth("header: truncated (%zu of %d bytes)", n, SEAL_HEADER);
     if (hdr[8] != SEAL_VERSION) die_auth("header (offset 8): format version %u; this rijn reads version %d", hdr[8], SEAL_VERSION);
     if (hdr[9] != SEAL_CHUNK_LOG2 || hdr[10] || hdr[11])

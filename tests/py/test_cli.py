@@ -22,7 +22,7 @@ from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 import rijn_ffi as R
 from rijn_ffi import BUILD
 
-RIJN = os.path.join(BUILD, "rijn")
+RIJN = os.path.abspath(os.path.join(BUILD, "rijn"))
 KEY = "000102030405060708090a0b0c0d0e0f"
 
 

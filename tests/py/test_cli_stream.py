@@ -13,7 +13,7 @@ from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes
 
 from rijn_ffi import BUILD
 
-RIJN = os.path.join(BUILD, "rijn")
+RIJN = os.path.abspath(os.path.join(BUILD, "rijn"))
 KEY = "000102030405060708090a0b0c0d0e0f"
 MiB = 2**20
 

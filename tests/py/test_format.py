@@ -13,7 +13,7 @@ import pytest
 import sealfmt as F
 from rijn_ffi import BUILD
 
-RIJN = os.path.join(BUILD, "rijn")
+RIJN = os.path.abspath(os.path.join(BUILD, "rijn"))
 DOC = os.path.join(os.path.dirname(__file__), "..", "..", "docs", "format.md")
 CT = F.CHUNK + F.TAG
 

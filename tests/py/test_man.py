@@ -15,7 +15,7 @@ from rijn_ffi import BUILD
 
 ROOT = os.path.join(os.path.dirname(__file__), "..", "..")
 MAN = os.path.join(ROOT, "man")
-RIJN = os.path.join(BUILD, "rijn")
+RIJN = os.path.abspath(os.path.join(BUILD, "rijn"))
 PAGES = ["rijn.1", "librijn.3"]
 
 

@@ -1,94 +1,19 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * rijn: command-line front end.
+ * rijn: command-line front end. The commands and their help are in
+ * `commands` below (and in man/rijn.1); each command's code is in
+ *   crypt.c  enc, dec, mac     seal.c  seal, open, keygen
+ *   speed.c  speed             here    list, version, help
  *
- *   rijn list [--json]
- *   rijn enc --alg ALG [--driver DRV] --key HEX [--iv HEX] [--aad HEX] [--tag-len N] [--pad pkcs7] < in > out
- *   rijn dec  (same options)
- *   rijn mac --alg MAC [--driver DRV] --key HEX [--tag-len N] < in > tag
- *   rijn speed ...            (see cli/speed.c)
- *
- * Exit codes: 0 success; 1 authentication or padding failure (nothing on
- * stdout); 2 invalid arguments or input (one line on stderr, nothing on
- * stdout). Output is produced in memory and written only on success.
+ * Exit codes: 0 success; 1 authentication, padding or file-format failure;
+ * 2 invalid arguments or input. Each error is one line on stderr.
  */
-#include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
 #include "rijn/rijn.h"
-
-__attribute__((noreturn, format(printf, 1, 2))) static void die(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    fprintf(stderr, "rijn: ");
-    vfprintf(stderr, fmt, ap);
-    va_end(ap);
-    fputc('\n', stderr);
-    exit(2);
-}
-
-__attribute__((noreturn)) static void die_err(const char *what, int err)
-{
-    if (err == RIJN_ERR_AUTH || err == RIJN_ERR_PADDING) {
-        fprintf(stderr, "rijn: %s: %s\n", what, rijn_strerror(err));
-        exit(1);
-    }
-    fprintf(stderr, "rijn: %s: %s\n", what, rijn_strerror(err));
-    exit(2);
-}
-
-static uint8_t *parse_hex(const char *s, size_t *len, const char *opt)
-{
-    size_t n = strlen(s);
-    if (n % 2) die("%s: odd number of hex digits", opt);
-    uint8_t *p = malloc(n / 2 + 1);
-    if (!p) die("%s: out of memory", opt);
-    for (size_t i = 0; i < n / 2; i++) {
-        int v = 0;
-        for (int j = 0; j < 2; j++) {
-            char c = s[2 * i + j];
-            int d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10
-                  : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
-            if (d < 0) die("%s: not a hex string", opt);
-            v = v * 16 + d;
-        }
-        p[i] = (uint8_t)v;
-    }
-    *len = n / 2;
-    return p;
-}
-
-static uint8_t *read_all(size_t *len)
-{
-    size_t cap = 1 << 16, n = 0;
-    uint8_t *p = malloc(cap);
-    if (!p) die("%s", "out of memory");
-    for (;;) {
-        if (n == cap) {
-            cap *= 2;
-            uint8_t *q = realloc(p, cap);
-            if (!q) die("%s", "input too large: out of memory");
-            p = q;
-        }
-        size_t r = fread(p + n, 1, cap - n, stdin);
-        n += r;
-        if (r == 0) break;
-    }
-    if (ferror(stdin)) die("reading stdin: %s", strerror(errno));
-    *len = n;
-    return p;
-}
-
-static void write_all(const uint8_t *p, size_t n)
-{
-    if (n && fwrite(p, 1, n, stdout) != n) die("writing stdout: %s", strerror(errno));
-    if (fflush(stdout)) die("writing stdout: %s", strerror(errno));
-}
 
 /* ------------------------------------------------------------- list -- */
 
@@ -104,13 +29,14 @@ static const char *st_name(int st)
 
 static int cmd_list(int argc, char **argv)
 {
+    static const struct option opts[] = {
+        { "json", no_argument, NULL, OPT_JSON },
+        CLI_HELP_OPTION,
+        { NULL, 0, NULL, 0 },
+    };
     int json = 0;
-    for (int i = 0; i < argc; i++) {
-        if (strcmp(argv[i], "--json") == 0)
-            json = 1;
-        else
-            die("list: unknown option %s", argv[i]);
-    }
+    while (cli_getopt(argc, argv, opts) != -1) json = 1;
+    if (optind < argc) die("unexpected argument '%s'", argv[optind]);
     size_t n = rijn_driver_count();
     /* Self-test every available driver, so the status column means
      * something. */
@@ -168,9 +94,7 @@ size_t cli_algs(const struct rs_alg **algs, size_t cap)
 
 enum { MAX_ALGS = 64 };
 
-/* The names of the algorithms that `keep` accepts (NULL: all), joined by
- * sep, into buf. */
-static const char *alg_names(char *buf, size_t cap, int (*keep)(const struct rs_alg *), const char *sep)
+const char *cli_alg_names(char *buf, size_t cap, int (*keep)(const struct rs_alg *), const char *sep)
 {
     const struct rs_alg *algs[MAX_ALGS];
     size_t n = cli_algs(algs, MAX_ALGS), used = 0;
@@ -184,186 +108,157 @@ static const char *alg_names(char *buf, size_t cap, int (*keep)(const struct rs_
     return buf;
 }
 
+
 static int is_mac(const struct rs_alg *a) { return a->shape == RS_MAC; }
 static int has_pad(const struct rs_alg *a) { return a->crypt_pad != NULL; }
 
-/* --------------------------------------------------------- enc/dec/mac -- */
+static int cmd_version(int argc, char **argv)
+{
+    static const struct option opts[] = { CLI_HELP_OPTION, { NULL, 0, NULL, 0 } };
+    while (cli_getopt(argc, argv, opts) != -1) {}
+    if (optind < argc) die("unexpected argument '%s'", argv[optind]);
+    printf("rijn %s\n", rijn_version());
+    return 0;
+}
 
-struct opts {
-    const char *alg, *driver;
-    uint8_t *key, *iv, *aad;
-    size_t key_len, iv_len, aad_len;
-    int have_iv, tag_len, pad;
+static int cmd_help(int argc, char **argv);
+
+/* ---------------------------------------------------------- commands -- */
+
+#define KEY_HELP                                                                                               \
+    "key (one of):\n"                                                                                          \
+    "  --key-file FILE   the raw key bytes, nothing else (as 'rijn keygen' writes them)\n"                      \
+    "  --key-fd N        the raw key bytes, read from file descriptor N to its end\n"                           \
+    "  --key-env VAR     the key in hex, from environment variable VAR\n"                                       \
+    "  --key HEX         the key in hex: for tests only, since any user can read it in ps(1)\n"
+
+static const struct command {
+    const char *name;
+    int (*run)(int argc, char **argv);
+    const char *synopsis;
+    const char *help;   /* after the synopsis; %s parts are filled in cli_help */
+} commands[] = {
+    { "enc", NULL, "rijn enc --alg ALG KEY [--iv HEX] [--aad HEX] [--tag-len N] [--pad pkcs7] [--data-unit N] [--driver DRV] < in > out",
+      "Encrypt stdin to stdout.\n"
+      "  --alg ALG         algorithm: %s\n"
+      "  --iv HEX          IV, nonce (AEAD) or tweak (XTS: of the first data unit)\n"
+      "  --aad HEX         additional authenticated data (AEAD)\n"
+      "  --tag-len N       tag bytes (AEAD; default: the longest)\n"
+      "  --pad pkcs7|none  PKCS#7 padding (%s)\n"
+      "  --data-unit N     XTS: N-byte data units; unit i's tweak is --iv + i as a 128-bit\n"
+      "                    little-endian number (dm-crypt plain64). Without it the whole input\n"
+      "                    is one unit of at most 16 MiB (2^20 blocks, IEEE 1619)\n"
+      "  --driver DRV      pin a driver (see 'rijn list')\n"
+      KEY_HELP
+      "Streams in constant memory, except AEADs (gcm, ccm): their tag covers the whole message,\n"
+      "so it is held in memory, at most 256 MiB (exit 2 beyond; 'rijn seal' streams files).\n"
+      "Output: ciphertext; AEADs append the tag.\n" },
+    { "dec", NULL, "rijn dec (the options of enc) < in > out",
+      "Decrypt stdin to stdout; AEAD input ends with the tag, and nothing is written unless\n"
+      "the tag checks out (exit 1). With --pad pkcs7 a bad padding is exit 1. See 'rijn enc --help'.\n" },
+    { "mac", cmd_mac, "rijn mac --alg MAC KEY [--tag-len N] [--driver DRV] < in > tag",
+      "Compute a MAC of stdin (streamed) and write the raw tag.\n"
+      "  --alg MAC         %s\n"
+      "  --tag-len N       tag bytes (default: the longest)\n"
+      "  --driver DRV      pin a driver (see 'rijn list')\n"
+      KEY_HELP },
+    { "seal", cmd_seal, "rijn seal KEY < in > out.rijn",
+      "Encrypt and authenticate a file of any length in 64 KiB chunks, each sealed with\n"
+      "AES-256-GCM under a key derived for this file (docs/format.md). The key is 32 bytes.\n"
+      KEY_HELP },
+    { "open", cmd_open, "rijn open KEY < in.rijn > out",
+      "Check and decrypt a file made by 'rijn seal'. A chunk's plaintext is written only after\n"
+      "its tag checks out; on any failure (wrong key, modified, truncated, reordered or spliced\n"
+      "data) rijn stops with exit 1, naming the chunk and its offset: discard the output.\n"
+      KEY_HELP },
+    { "keygen", cmd_keygen, "rijn keygen [--bytes N] [--force] FILE",
+      "Write a random key (getrandom) to FILE, created with mode 0600, as raw bytes: the\n"
+      "format that --key-file reads.\n"
+      "  --bytes N         16, 24, 32 (default), 48 or 64 (XTS takes two keys: 32, 48 or 64)\n"
+      "  --force           replace an existing FILE\n" },
+    { "list", cmd_list, "rijn list [--json]",
+      "List the drivers of the registry: algorithm, driver, priority, constant time, available\n"
+      "on this CPU, selected, self-test, CPU features needed.\n"
+      "RIJN_CPU=-feature,... masks CPU features (features: %s)\n" },
+    { "speed", cmd_speed,
+      "rijn speed [--alg ALG]... [--driver DRV] [--sizes 16,64,...] [--key-bits 128|192|256]\n"
+      "           [--seconds S] [--stat median|best] [--json] [--vs openssl,gcrypt]",
+      "Measure throughput by buffer size, against the peers named by --vs.\n" },
+    { "version", cmd_version, "rijn version   (or rijn --version)", "Print rijn's version.\n" },
+    { "help", cmd_help, "rijn help [COMMAND]   (or rijn COMMAND --help)", "Print the help of rijn or of COMMAND.\n" },
 };
+#define NCOMMANDS (sizeof commands / sizeof commands[0])
 
-static void parse_opts(int argc, char **argv, struct opts *o)
+
+void cli_help(FILE *f, const char *cmd)
 {
-    memset(o, 0, sizeof *o);
-    o->tag_len = -1;
-    for (int i = 0; i < argc; i++) {
-        const char *a = argv[i];
-        if (i + 1 >= argc) die("option %s needs a value", a);
-        const char *v = argv[++i];
-        if (strcmp(a, "--alg") == 0) o->alg = v;
-        else if (strcmp(a, "--driver") == 0) o->driver = v;
-        else if (strcmp(a, "--key") == 0) o->key = parse_hex(v, &o->key_len, "--key");
-        else if (strcmp(a, "--iv") == 0) { o->iv = parse_hex(v, &o->iv_len, "--iv"); o->have_iv = 1; }
-        else if (strcmp(a, "--aad") == 0) o->aad = parse_hex(v, &o->aad_len, "--aad");
-        else if (strcmp(a, "--tag-len") == 0) {
-            char *end;
-            long t = strtol(v, &end, 10);
-            if (*end || t < 0 || t > 64) die("--tag-len: not a valid length: %s", v);
-            o->tag_len = (int)t;
-        } else if (strcmp(a, "--pad") == 0) {
-            if (strcmp(v, "pkcs7") != 0 && strcmp(v, "none") != 0) die("--pad: unknown padding %s (pkcs7|none)", v);
-            o->pad = strcmp(v, "pkcs7") == 0;
-        } else die("unknown option %s", a);
+    char a1[1024], a2[512];
+    for (size_t i = 0; i < NCOMMANDS; i++) {
+        if (strcmp(cmd, commands[i].name) != 0) continue;
+        fprintf(f, "usage: %s\n", commands[i].synopsis);
+        if (strcmp(cmd, "enc") == 0)
+            fprintf(f, commands[i].help, cli_alg_names(a1, sizeof a1, NULL, " "),
+                    cli_alg_names(a2, sizeof a2, has_pad, ", "));
+        else if (strcmp(cmd, "mac") == 0)
+            fprintf(f, commands[i].help, cli_alg_names(a1, sizeof a1, is_mac, "|"));
+        else if (strcmp(cmd, "list") == 0)
+            fprintf(f, commands[i].help, rijn_cpu_feature_names());
+        else
+            fputs(commands[i].help, f);
+        return;
     }
-    if (!o->alg) die("%s", "missing --alg");
-    if (!o->key) die("%s", "missing --key");
+    fprintf(f, "usage:\n");
+    for (size_t i = 0; i < NCOMMANDS; i++) fprintf(f, "  %s\n", commands[i].synopsis);
+    fprintf(f, "KEY is --key-file FILE, --key-fd N, --key-env VAR or --key HEX (visible in ps).\n"
+               "'rijn COMMAND --help' gives the options of a command; man rijn gives all.\n"
+               "Exit codes: 0 success; 1 authentication, padding or file-format failure;\n"
+               "2 invalid arguments or input.\n");
 }
 
-/* want: the IV length the algorithm takes, or 0 for any (AEAD nonces:
- * the API checks their length). */
-static void need_iv(const struct opts *o, size_t want)
+static int cmd_help(int argc, char **argv)
 {
-    if (!o->have_iv) die("%s: missing --iv", o->alg);
-    if (want && o->iv_len != want) die("%s: --iv must be %zu bytes (got %zu)", o->alg, want, o->iv_len);
-}
-
-static void no_extras(const struct opts *o, const struct rs_alg *a, int iv_ok, int aad_ok, int tag_ok)
-{
-    if (!iv_ok && o->have_iv) die("%s: takes no --iv", o->alg);
-    if (!aad_ok && o->aad) die("%s: takes no --aad", o->alg);
-    if (!tag_ok && o->tag_len >= 0) die("%s: takes no --tag-len", o->alg);
-    if (o->pad && !a->crypt_pad) {
-        char names[512];
-        die("%s: --pad is only for %s", o->alg, alg_names(names, sizeof names, has_pad, ", "));
-    }
-}
-
-/* The tag length: --tag-len, else the algorithm's longest. */
-static size_t tag_len(const struct opts *o, const struct rs_alg *a)
-{
-    return o->tag_len < 0 ? a->tags[0] : (size_t)o->tag_len;
-}
-
-/*
- * What an algorithm takes follows from its adapter: RS_CIPHER an IV when
- * iv_len is not 0 (of exactly that length) and --pad where it has
- * crypt_pad; RS_AEAD a nonce (the API checks its length), --aad and
- * --tag-len (default: its longest tag). The key is set up (and the driver
- * resolved) before --iv is checked.
- */
-static int cmd_crypt(int argc, char **argv, int enc)
-{
-    struct opts o;
-    parse_opts(argc, argv, &o);
-    const char *what = enc ? "enc" : "dec";
-    size_t len;
-    uint8_t *in = read_all(&len);
-    uint8_t *out = malloc(len + 32);
-    if (!out) die("%s", "out of memory");
-    size_t out_len = len;
-    int r;
-
-    const struct rs_alg *a = rs_find(o.alg);
-    if (!a) die("unknown algorithm %s (see 'rijn list')", o.alg);
-    if (a->shape == RS_MAC) die("%s is a MAC: use 'rijn mac'", o.alg);
-    int aead = a->shape == RS_AEAD;
-    no_extras(&o, a, aead || a->iv_len, aead, aead);
-    rs_ctx c;
-    if ((r = a->init(&c, o.driver, o.key, o.key_len))) die_err(what, r);
-    if (aead || a->iv_len) need_iv(&o, aead ? 0 : a->iv_len);
-    if (!aead) {
-        r = o.pad ? a->crypt_pad(&c, enc, o.iv, out, len + 32, &out_len, in, len)
-                  : a->crypt(&c, enc, o.iv, out, in, len);
-    } else {
-        size_t t = tag_len(&o, a);
-        if (enc) {
-            r = a->seal(&c, o.iv, o.iv_len, o.aad, o.aad_len, in, len, out, out + len, t);
-            out_len = len + t;
-        } else {
-            if (len < t) {
-                char n[24];
-                snprintf(n, sizeof n, "%zu", t);
-                die("dec: input shorter than the %s-byte tag", t == a->tags[0] ? n : "given");
+    if (argc == 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) argv[1] = "help";
+    if (argc > 2) die("%s", "one COMMAND only");
+    if (argc == 2) {
+        for (size_t i = 0; i < NCOMMANDS; i++)
+            if (strcmp(argv[1], commands[i].name) == 0) {
+                cli_help(stdout, argv[1]);
+                return 0;
             }
-            out_len = len - t;
-            r = a->open(&c, o.iv, o.iv_len, o.aad, o.aad_len, in, out_len, in + out_len, t, out);
-        }
+        die("unknown command '%s'", argv[1]);
     }
-    a->clear(&c);
-    if (r) die_err(what, r);
-    write_all(out, out_len);
-    rijn_wipe(out, len + 32);
-    free(out);
-    free(in);
+    cli_help(stdout, "");
     return 0;
-}
-
-static int cmd_mac(int argc, char **argv)
-{
-    struct opts o;
-    parse_opts(argc, argv, &o);
-    const struct rs_alg *a = rs_find(o.alg);
-    if (!a || a->shape != RS_MAC) {
-        char names[512];
-        die("mac: unknown MAC %s (only %s)", o.alg, alg_names(names, sizeof names, is_mac, ", "));
-    }
-    no_extras(&o, a, 0, 0, 1);
-    size_t len, t = tag_len(&o, a);
-    uint8_t *in = read_all(&len), tag[256];
-    rs_ctx k;
-    int r = a->init(&k, o.driver, o.key, o.key_len);
-    if (r) die_err("mac", r);
-    if (t > a->tags[0]) die_err("mac", RIJN_ERR_TAG_LEN);
-    r = a->mac(&k, in, len, tag, t);
-    a->clear(&k);
-    if (r) die_err("mac", r);
-    write_all(tag, t);
-    free(in);
-    return 0;
-}
-
-static void usage(FILE *f)
-{
-    char macs[512], algs[1024];
-    fprintf(f,
-            "usage:\n"
-            "  rijn list [--json]\n"
-            "  rijn enc --alg ALG [--driver DRV] --key HEX [--iv HEX] [--aad HEX] [--tag-len N] [--pad pkcs7] < in > out\n"
-            "  rijn dec (same options) < in > out\n"
-            "  rijn mac --alg %s [--driver DRV] --key HEX [--tag-len N] < in > tag\n"
-            "  rijn speed [--alg ALG]... [--driver DRV] [--sizes 16,64,...] [--key-bits 128|192|256]\n"
-            "             [--seconds S] [--stat median|best] [--json] [--vs openssl]\n"
-            "ALG: %s\n"
-            "RIJN_CPU=-feature,... masks CPU features (features: %s)\n",
-            alg_names(macs, sizeof macs, is_mac, "|"), alg_names(algs, sizeof algs, NULL, " "),
-            rijn_cpu_feature_names());
 }
 
 int main(int argc, char **argv)
 {
     if (argc < 2) {
-        usage(stderr);
+        cli_help(stderr, "");
         return 2;
     }
     const char *cmd = argv[1];
-    if (strcmp(cmd, "list") == 0) return cmd_list(argc - 2, argv + 2);
-    if (strcmp(cmd, "enc") == 0) return cmd_crypt(argc - 2, argv + 2, 1);
-    if (strcmp(cmd, "dec") == 0) return cmd_crypt(argc - 2, argv + 2, 0);
-    if (strcmp(cmd, "mac") == 0) return cmd_mac(argc - 2, argv + 2);
-    if (strcmp(cmd, "speed") == 0) return cmd_speed(argc - 2, argv + 2);
-    if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0 || strcmp(cmd, "help") == 0) {
-        usage(stdout);
+    if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0) {
+        cli_help(stdout, "");
         return 0;
     }
-    if (strcmp(cmd, "--version") == 0) {
-        printf("rijn %s\n", rijn_version());
-        return 0;
+    if (strcmp(cmd, "--version") == 0) cmd = "version";
+    for (size_t i = 0; i < NCOMMANDS; i++) {
+        if (strcmp(cmd, commands[i].name) != 0) continue;
+        cli_set_command(commands[i].name);
+        /* Options are parsed from argv[1], the command, as getopt's argv[0]. */
+        if (strcmp(cmd, "enc") == 0 || strcmp(cmd, "dec") == 0) return cmd_crypt(argc - 1, argv + 1, cmd[0] == 'e');
+        if (strcmp(cmd, "speed") == 0) {
+            /* speed parses its own options; --help is the same for all. */
+            for (int j = 2; j < argc && strcmp(argv[j], "--") != 0; j++)
+                if (strcmp(argv[j], "--help") == 0 || strcmp(argv[j], "-h") == 0) {
+                    cli_help(stdout, "speed");
+                    return 0;
+                }
+            return cmd_speed(argc - 2, argv + 2);
+        }
+        return commands[i].run(argc - 1, argv + 1);
     }
-    fprintf(stderr, "rijn: unknown command '%s'\n", cmd);
-    usage(stderr);
+    fprintf(stderr, "rijn: unknown command '%s' (see 'rijn --help')\n", cmd);
     return 2;
 }

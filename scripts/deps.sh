@@ -33,6 +33,10 @@ command -v pkg-config >/dev/null || missing_apt+=(pkgconf)
 command -v dpkg-buildpackage >/dev/null || missing_apt+=(dpkg-dev)
 command -v dh >/dev/null || missing_apt+=(debhelper)
 command -v lintian >/dev/null || missing_apt+=(lintian)
+# GNU time: the CLI's max RSS over 2 GiB (tests/py/test_cli_stream.py);
+# groff: the man pages' check (tests/py/test_man.py).
+[ -x /usr/bin/time ] || missing_apt+=(time)
+command -v groff >/dev/null || missing_apt+=(groff-base)
 if command -v python3 >/dev/null; then
     python3 -c 'import pytest' 2>/dev/null || missing_py+=(pytest)
     python3 -c 'import cryptography' 2>/dev/null || missing_py+=(cryptography)

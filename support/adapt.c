@@ -20,6 +20,25 @@ static int ecb_crypt(void *c, int enc, const uint8_t *iv, uint8_t *out, const ui
     return enc ? rijn_ecb_encrypt(c, out, in, len) : rijn_ecb_decrypt(c, out, in, len);
 }
 
+/* Blocks are independent (SP 800-38A §6.1): a stream is the same calls in
+ * pieces, with nothing carried between them. */
+static int ecb_s_start(rs_stream *s, void *c, const uint8_t *iv, size_t iv_len, int enc)
+{
+    (void)iv, (void)iv_len;
+    s->ctx = c;
+    s->encrypt = enc;
+    return RIJN_OK;
+}
+static int ecb_s_update(rs_stream *s, uint8_t *out, const uint8_t *in, size_t len)
+{
+    return s->encrypt ? rijn_ecb_encrypt(s->ctx, out, in, len) : rijn_ecb_decrypt(s->ctx, out, in, len);
+}
+static int ecb_s_final(rs_stream *s, uint8_t *out, const uint8_t *in, size_t len, uint8_t *tag, size_t tl)
+{
+    (void)tag, (void)tl;
+    return ecb_s_update(s, out, in, len);
+}
+
 /* ------------------------------------------------------------- CBC -- */
 static int cbc_init(void *c, const char *d, const uint8_t *k, size_t kl) { return rijn_cbc_init(c, d, k, kl); }
 static void cbc_clear(void *c) { rijn_cbc_clear(c); }
@@ -51,6 +70,12 @@ static int cbc_s_final(rs_stream *s, uint8_t *out, const uint8_t *in, size_t len
 {
     (void)tag, (void)tl;
     return cbc_s_update(s, out, in, len);
+}
+
+static int cbc_s_final_pad(rs_stream *s, uint8_t *out, size_t cap, size_t *out_len, const uint8_t *in, size_t len)
+{
+    return s->encrypt ? rijn_cbc_encrypt_pad(s->ctx, s->iv, out, cap, out_len, in, len)
+                      : rijn_cbc_decrypt_pad(s->ctx, s->iv, out, cap, out_len, in, len);
 }
 
 /* ------------------------------------------------------------- CTR -- */
@@ -199,10 +224,12 @@ static const uint8_t cmac_tags[] = { 16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 
     .s_final = name##_s_final
 
 static const struct rs_alg table[] = {
-    { CIPHER(ecb, 0, 16, 0), .key_parts = 1 },
-    { CIPHER(cbc, 16, 16, 0), .key_parts = 1, .speed_dec = 1, .crypt_pad = cbc_crypt_pad, STREAM(cbc, 16, 0) },
+    { CIPHER(ecb, 0, 16, 0), .key_parts = 1, STREAM(ecb, 16, 0) },
+    { CIPHER(cbc, 16, 16, 0), .key_parts = 1, .speed_dec = 1, .crypt_pad = cbc_crypt_pad, STREAM(cbc, 16, 0),
+      .s_final_pad = cbc_s_final_pad },
     { CIPHER(ctr, 16, 1, 0), .key_parts = 1, STREAM(ctr, 1, 0) },
-    { CIPHER(xts, 16, 1, 16), .key_parts = 2, .speed_dec = 1, STREAM(xts, 16, 16), .final_ends = 1 },
+    { CIPHER(xts, 16, 1, 16), .key_parts = 2, .speed_dec = 1, STREAM(xts, 16, 16), .final_ends = 1,
+      .unit_max = RIJN_XTS_MAX_UNIT },
     { .alg = "gcm(aes)", .mode = "gcm", .shape = RS_AEAD, .ctx_size = sizeof(rijn_gcm_key), .key_parts = 1,
       .iv_len = 12, .iv_min = 1, .iv_max = 64, .tags = gcm_tags, .init = gcm_init, .clear = gcm_clear,
       .seal = gcm_seal, .open = gcm_open, STREAM(gcm, 1, 0), .s_aad = gcm_s_aad, .final_ends = 1, .speed_dec = 1 },

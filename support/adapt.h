@@ -91,7 +91,13 @@ struct rs_alg {
     /* RS_MAC: compute, and compare in constant time. */
     int (*mac)(const void *ctx, const uint8_t *in, size_t len, uint8_t *tag, size_t tag_len);
     int (*verify)(const void *ctx, const uint8_t *in, size_t len, const uint8_t *tag, size_t tag_len);
-    /* Streaming (NULL where the API has none: ECB, CCM). start, then aad
+    /* RS_CIPHER whose IV is the tweak of one data unit (XTS): the longest
+     * data unit in bytes (RIJN_XTS_MAX_UNIT); longer data is split into
+     * units numbered from the IV, a 128-bit little-endian integer (IEEE
+     * 1619-2007 §5.1: the tweak is the data unit's sequence number). 0
+     * for modes without data units. */
+    size_t unit_max;
+    /* Streaming (NULL where the API has none: CCM). start, then aad
      * (RS_AEAD, all before any data), then updates, then final with the
      * rest. update lengths must be multiples of update_granule; when the
      * message length is not a multiple of it, final must take final_min
@@ -109,6 +115,11 @@ struct rs_alg {
      * final is one more update (CBC, CTR). final with len 0 calls no
      * update: after the end it reaches the tag call itself. */
     int final_ends;
+    /* Where crypt_pad and streaming both exist (CBC): the last call of a
+     * padded stream, from the stream's state (CBC's chaining value), with
+     * crypt_pad's contract: encryption pads, decryption checks and strips
+     * the padding in constant time (RIJN_ERR_PADDING). */
+    int (*s_final_pad)(rs_stream *s, uint8_t *out, size_t out_cap, size_t *out_len, const uint8_t *in, size_t len);
 };
 
 /* The adapter of an algorithm, or NULL. */

@@ -113,12 +113,20 @@ RIJN_API void rijn_ctr_clear(rijn_ctr_ctx *c);
 /* ---------------------------------------------------------------- XTS -- */
 /* key is K1 || K2 (data key, then tweak key): 32, 48 or 64 bytes. Equal
  * halves are refused with RIJN_ERR_WEAK_KEY (IEEE 1619 / SP 800-38E need two
- * independent keys). */
+ * independent keys).
+ * A data unit is at most 2^20 blocks, RIJN_XTS_MAX_UNIT bytes (IEEE
+ * 1619-2007 §5.1, SP 800-38E §4): a longer one is refused with
+ * RIJN_ERR_LIMIT, by the one-shot calls and by the streaming calls of one
+ * unit together, before any of the refused call's input is processed (as
+ * OpenSSL's default provider refuses it). Split longer data into units
+ * with tweaks of their own (sector numbers). */
+#define RIJN_XTS_MAX_UNIT ((size_t)1 << 24)
 typedef struct rijn_xts_ctx {
     const void *inst;
     rijn_aes_key k1, k2;
     uint8_t tweak[16];  /* current tweak T (encrypted), for streaming */
     int dir;            /* 1 encrypt, 0 decrypt, -1 no data unit started */
+    size_t unit_len;    /* bytes of the current data unit processed */
 } rijn_xts_ctx;
 
 RIJN_API int rijn_xts_init(rijn_xts_ctx *c, const char *driver, const uint8_t *key, size_t key_len);

@@ -70,6 +70,7 @@ int rijn_xts_start(rijn_xts_ctx *c, const uint8_t tweak[16], int encrypt)
     if (!c->inst) return RIJN_ERR_STATE;
     rijn_ops(&c->k2)->encrypt(c->k2.ks, c->tweak, tweak, 1);
     c->dir = encrypt ? 1 : 0;
+    c->unit_len = 0;
     return RIJN_OK;
 }
 
@@ -78,6 +79,9 @@ static int xts_check(rijn_xts_ctx *c, uint8_t *out, const uint8_t *in, size_t le
     if (!c) return RIJN_ERR_NULL;
     if (!c->inst || c->dir < 0) return RIJN_ERR_STATE;
     if (len && (!in || !out)) return RIJN_ERR_NULL;
+    /* At most 2^20 blocks per data unit (IEEE 1619-2007 §5.1), counted
+     * over the unit's calls, and refused before anything is processed. */
+    if (len > RIJN_XTS_MAX_UNIT - c->unit_len) return RIJN_ERR_LIMIT;
     return rijn_check_overlap(out, in, len);
 }
 
@@ -87,6 +91,7 @@ int rijn_xts_update(rijn_xts_ctx *c, uint8_t *out, const uint8_t *in, size_t len
     if (r) return r;
     if (len % 16) return RIJN_ERR_LENGTH;
     xts_blocks(c, out, in, len / 16);
+    c->unit_len += len;
     return RIJN_OK;
 }
 

@@ -145,7 +145,7 @@ static int split_check(const struct rs_alg *a, const char *d, size_t len, size_t
     rs_ctx c;
     rs_stream st;
     int r = 0, same = 1;
-    if (!a->s_start) return 0; /* one-shot modes (ECB, CCM) */
+    if (!a->s_start) return 0; /* one-shot modes (CCM) */
     if (a->shape == RS_CIPHER) {
         /* Updates take whole granules; with a partial one at the end,
          * final takes it and final_min more. */

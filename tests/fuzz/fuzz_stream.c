@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Differential fuzz target: every algorithm that streams (the adapters
- * with s_start: CBC, CTR, XTS, GCM, CMAC), with split points and forbidden
+ * with s_start: ECB, CBC, CTR, XTS, GCM, CMAC), with split points and forbidden
  * calls chosen by the fuzzer, every driver against its own one-shot call
  * and OpenSSL's one-shot answer.
  *

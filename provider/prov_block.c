@@ -24,9 +24,10 @@
 #include "prov_tls_cbc.h"
 
 /* IEEE 1619-2018 §5.1 and SP 800-38E: at most 2^20 blocks in one data
- * unit. OpenSSL's default provider refuses longer input, and so does this
- * one (before librijn is called, whatever librijn itself allows). */
-#define XTS_MAX_UNIT ((size_t)16 << 20)
+ * unit (librijn's RIJN_XTS_MAX_UNIT). OpenSSL's default provider refuses
+ * longer input, and so does this one, before librijn is called, with its
+ * own message. */
+#define XTS_MAX_UNIT RIJN_XTS_MAX_UNIT
 
 typedef struct blk_ctx {
     union {

@@ -4,6 +4,7 @@
  * over one kind's short list, so that a static binary calling a primitive
  * links this file, cpu.c and that kind's drivers, and nothing else.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -67,4 +68,16 @@ int rijn_prim_pick(const struct rijn_desc *const list[], int status[], size_t n,
         }
         tried |= (uint64_t)1 << best;
     }
+}
+
+const void *rijn_prim_resolve(const struct rijn_desc *const list[], int status[], size_t n)
+{
+    const struct rijn_desc *d;
+    int r = rijn_prim_pick(list, status, n, NULL, &d);
+    if (r != RIJN_OK) {
+        fprintf(stderr, "rijn: %s: no driver passed its self-test (%s); cannot continue\n",
+                n ? list[0]->kind->alg : "?", rijn_strerror(r));
+        abort();
+    }
+    return d->ops;
 }

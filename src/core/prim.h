@@ -63,4 +63,12 @@
 RIJN_HIDDEN int rijn_prim_pick(const struct rijn_desc *const list[], int status[], size_t n, const char *driver,
                                const struct rijn_desc **out);
 
+/* The table the public functions of a kind use from their first call on:
+ * the pick for driver == NULL. Their results cannot carry an error, so if
+ * no driver passes its self-test (a broken build: the portable driver runs
+ * on every CPU) this prints why and aborts, rather than compute with a
+ * driver whose known answers are wrong. rijn_<kind>_get() reports the same
+ * condition as an error code, for callers that want to check first. */
+RIJN_HIDDEN const void *rijn_prim_resolve(const struct rijn_desc *const list[], int status[], size_t n);
+
 #endif

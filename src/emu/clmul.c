@@ -15,7 +15,6 @@
  * no thread-local variable, no dlopen: a static binary links this file,
  * core/prim.c, core/cpu*.c and the clmul drivers.
  */
-#include <stdio.h>
 #include <stdlib.h>
 
 #include "core/prim.h"
@@ -131,14 +130,7 @@ static struct rijn_clmul_ops table = {
 
 static const struct rijn_clmul_ops *resolve(void)
 {
-    const struct rijn_clmul_ops *o;
-    if (rijn_clmul_get(NULL, &o) != RIJN_OK) {
-        /* Only a broken build gets here: the portable driver is always
-         * available, and it failed its known answers. No result can be
-         * trusted, and these functions have no error return. */
-        fputs("rijn: no carry-less multiply driver passes its self-test\n", stderr);
-        abort();
-    }
+    const struct rijn_clmul_ops *o = rijn_prim_resolve(clmul_drivers, clmul_status, NCLMUL);
     STORE(clmul_64);
     STORE(clmul_32);
     STORE(clmul_8x8_low);

@@ -65,3 +65,29 @@ def test_pinning_a_failed_driver_is_refused():
 def test_no_constant_time_driver_left_means_an_error():
     r = rijn("enc", "--alg", "ctr(aes)", "--key", "00" * 16, "--iv", "00" * 16, fail="ctr(")
     assert r.returncode == 2 and r.stdout == b"", r.stderr
+
+
+CALLS = {
+    # kind's driver-name prefix: a call of one of its public functions
+    "aes-round-": "buf = ctypes.create_string_buffer(16); lib.rijn_aesdec_IMC(buf, buf, False)",
+    "clmul-": "lib.rijn_clmul_32.restype = ctypes.c_uint64; lib.rijn_clmul_32(3, 5)",
+    "pac-": "f = lib.rijn_pac_qarma5; f.restype = ctypes.c_uint64; "
+            "f.argtypes = [ctypes.c_uint64] * 4; f(1, 2, 3, 4)",
+}
+
+
+@pytest.mark.parametrize("prefix", sorted(CALLS))
+def test_primitive_functions_refuse_to_run_without_a_driver(prefix):
+    """The emulator primitives return results, not errors: when no driver of
+    the kind passes its self-test, the first call aborts with a message
+    instead of computing with known-bad code (src/core/prim.c,
+    rijn_prim_resolve). Without the failure the same call returns."""
+    prog = ("import ctypes, os; lib = ctypes.CDLL(os.path.join(%r, 'librijn.so')); %s; print('returned')"
+            % (BUILD, CALLS[prefix]))
+    env = dict(os.environ)
+    ok = subprocess.run(["python3", "-c", prog], capture_output=True, text=True, env=env, timeout=60)
+    assert ok.returncode == 0 and "returned" in ok.stdout, ok.stderr
+    env["RIJN_TEST_FAIL_SELFTEST"] = prefix
+    bad = subprocess.run(["python3", "-c", prog], capture_output=True, text=True, env=env, timeout=60)
+    assert bad.returncode != 0 and "returned" not in bad.stdout
+    assert "no driver passed its self-test" in bad.stderr, bad.stderr

@@ -93,7 +93,7 @@ static void parse(int argc, char **argv, const struct option *table, struct opts
                 die("--pad must be pkcs7 or none (got '%s')", optarg);
             o->pad = strcmp(optarg, "pkcs7") == 0;
             break;
-        case OPT_DATA_UNIT: o->data_unit = (size_t)cli_number("--data-unit", optarg, 1, (size_t)1 << 40); break;
+        case OPT_DATA_UNIT: o->data_unit = (size_t)cli_number("--data-unit", optarg, 1, SIZE_MAX); break;
         default: die("internal error: option %d", c);
         }
     }

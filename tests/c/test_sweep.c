@@ -19,8 +19,8 @@
  *    256-, 384- and 512-bit keys).
  *    Each run places its context at one of two addresses, alternating with
  *    the driver and the length: 64-byte aligned (as on the stack), or at
- *    exactly malloc's alignment (_Alignof(max_align_t): 16 on x86-64 and
- *    AArch64, 8 on 32-bit ARM), which is all the library may assume of a
+ *    exactly malloc's alignment (MALLOC_ALIGN below: 16 on x86-64, AArch64
+ *    and s390x, 8 on 32-bit ARM), which is all the library may assume of a
  *    context on the heap. A driver that needs more faults or differs.
  * 2. Two-call streaming, at every split point, for the lengths 0..80 and
  *    the block boundaries 127..129, 255..257, 511..513: CTR, CBC (block
@@ -60,7 +60,10 @@ static void inputs(size_t len)
 
 /* Room for the largest context, from a 64-byte boundary plus an offset. */
 static unsigned char arena[sizeof(rs_ctx) + 128] __attribute__((aligned(64)));
-#define MALLOC_ALIGN _Alignof(max_align_t)
+/* What malloc guarantees: glibc's and musl's MALLOC_ALIGNMENT is twice the
+ * pointer size, or long double's alignment where that is more (i386);
+ * _Alignof(max_align_t) alone is 8 on s390x, where malloc gives 16. */
+#define MALLOC_ALIGN (2 * sizeof(void *) > _Alignof(max_align_t) ? 2 * sizeof(void *) : _Alignof(max_align_t))
 _Static_assert(MALLOC_ALIGN < 64, "the offset placement differs from the aligned one");
 /* The placement at malloc's alignment is a valid object only if no context
  * type asks for more (include/rijn/aes.h, RIJN_CTX_ALIGN): UBSan reports

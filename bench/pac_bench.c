@@ -145,7 +145,7 @@ static struct fig measure(enum mode md, pac_fn f, pac_batch_fn b, size_t bn, dou
         double t0 = now_s();
         run_once(md, f, b, bn, reps);
         double dt = now_s() - t0;
-        if (dt > 0.005 || reps > ((size_t)1 << 32)) {
+        if (dt > 0.005 || reps > (SIZE_MAX >> 2)) {
             reps = (size_t)((double)reps * (secs / RUNS) / (dt > 1e-9 ? dt : 1e-9)) + 1;
             break;
         }
@@ -210,7 +210,7 @@ int main(int argc, char **argv)
         }
     }
     for (size_t i = 0; i < NIN; i++) {
-        in_d[i] = 0x0000ffff12345678ull * (i + 1) ^ (i << 40);
+        in_d[i] = 0x0000ffff12345678ull * (i + 1) ^ ((uint64_t)i << 40);
         in_m[i] = 0x9e3779b97f4a7c15ull * (i + 7);
     }
     cycles_init();

@@ -128,6 +128,28 @@ static void parse(int argc, char **argv, struct speed_opts *o)
     if (o->driver && o->nwant != 1) die("%s", "--driver needs exactly one --alg");
 }
 
+/* A primitive's job with its buffers (support/adapt_prim.h): open fills
+ * them, so they exist before it is called. */
+static rs_prim_job *prim_job_new(void)
+{
+    rs_prim_job *j = aligned_alloc(64, (sizeof *j + 63) / 64 * 64);
+    if (!j) die("%s", "out of memory");
+    memset(j, 0, sizeof *j);
+    j->in = aligned_alloc(64, RS_PRIM_BUF);
+    j->out = aligned_alloc(64, RS_PRIM_BUF);
+    if (!j->in || !j->out) die("%s", "out of memory");
+    for (size_t b = 0; b < RS_PRIM_BUF; b++) j->in[b] = (uint8_t)(b * 7 + 3);
+    memset(j->out, 0, RS_PRIM_BUF);
+    return j;
+}
+
+static void prim_job_free(rs_prim_job *j)
+{
+    free(j->in);
+    free(j->out);
+    free(j);
+}
+
 /* Every error that the measurements could meet, found before any output:
  * rijn sets up each algorithm asked for at this key size, with --driver
  * when given; a primitive's --driver must be a driver of that kind that
@@ -151,11 +173,9 @@ static void preflight(const struct speed_opts *o)
         for (; i < rijn_driver_count(); i++)
             if (!rijn_driver_get(i, &d) && strcmp(d.algorithm, p->alg) == 0 && strcmp(d.driver, o->driver) == 0) break;
         if (i == rijn_driver_count()) die("%s has no driver %s (see 'rijn list')", p->alg, o->driver);
-        rs_prim_job *j = aligned_alloc(64, (sizeof *j + 63) / 64 * 64);
-        if (!j) die("%s", "out of memory");
-        memset(j, 0, sizeof *j);
+        rs_prim_job *j = prim_job_new();
         int r = p->open(j, o->driver);
-        free(j);
+        prim_job_free(j);
         if (r) die("%s with --driver %s: %s", p->alg, o->driver, rijn_strerror(r));
     }
 }
@@ -220,14 +240,7 @@ static void prim_call(void *p)
 static int prim_rows(const struct speed_opts *o, const struct rs_prim *p)
 {
     const char *resolved = rijn_selected_driver(p->alg);
-    rs_prim_job *j = aligned_alloc(64, (sizeof *j + 63) / 64 * 64);
-    if (!j) die("%s", "out of memory");
-    memset(j, 0, sizeof *j);
-    j->in = aligned_alloc(64, RS_PRIM_BUF);
-    j->out = aligned_alloc(64, RS_PRIM_BUF);
-    if (!j->in || !j->out) die("%s", "out of memory");
-    for (size_t b = 0; b < RS_PRIM_BUF; b++) j->in[b] = (uint8_t)(b * 7 + 3);
-    memset(j->out, 0, RS_PRIM_BUF);
+    rs_prim_job *j = prim_job_new();
     int rc = 0;
     for (size_t i = 0; i < rijn_driver_count(); i++) {
         rijn_driver_info d;
@@ -249,9 +262,7 @@ static int prim_rows(const struct speed_opts *o, const struct rs_prim *p)
             speed_out_prim_row(&row);
         }
     }
-    free(j->in);
-    free(j->out);
-    free(j);
+    prim_job_free(j);
     return rc;
 }
 

@@ -17,6 +17,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -190,6 +191,15 @@ static void drop_tmp(void)
     if (tmp_path) unlink(tmp_path);
 }
 
+/* Interrupted (^C in make speed): remove the temporary file too, then die
+ * of the signal as before. unlink and raise are async-signal-safe. */
+static void drop_tmp_on_signal(int sig)
+{
+    if (tmp_path) unlink(tmp_path);
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
 void speed_out_begin(const struct speed_out_cfg *c)
 {
     cfg = *c;
@@ -210,6 +220,9 @@ void speed_out_begin(const struct speed_out_cfg *c)
                 die("--json-out %s: %s", cfg.json_path, strerror(e));
             }
             atexit(drop_tmp);
+            signal(SIGINT, drop_tmp_on_signal);
+            signal(SIGTERM, drop_tmp_on_signal);
+            signal(SIGHUP, drop_tmp_on_signal);
         }
         js = open_memstream(&js_buf, &js_len);
         if (!js) die("%s", "out of memory");

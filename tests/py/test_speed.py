@@ -21,7 +21,6 @@ import datetime
 import json
 import os
 import re
-import runpy
 import signal
 import subprocess
 import sys

@@ -2,7 +2,7 @@
 # rijn: build, test, benchmark. See README.md.
 #   make            library (static + shared), CLI and provider in $(BUILD)/
 #   make check      every test (installs what it needs when root with apt)
-#   make speed      the speed table against OpenSSL and libgcrypt
+#   make speed      the speed table against OpenSSL and libgcrypt, build/speed.json, build/speed.svg
 #   make install    PREFIX, BINDIR, LIBDIR, INCLUDEDIR, MANDIR, MODULESDIR,
 #                   DESTDIR (README.md, "Installing"); make uninstall
 #
@@ -236,8 +236,13 @@ ct-long: $(BUILD)/tests/dudect
 lint:
 	./scripts/lint.sh
 
+# make speed: the table on stdout, the same figures as JSON in
+# build/speed.json (rijn speed --json-out), and their plot in
+# build/speed.svg (bench/plot_speed.py, matplotlib). SPEED_ARGS adds
+# options, e.g. SPEED_ARGS='--seconds 0.1' for a quicker run.
 speed: $(BUILD)/rijn
-	$(BUILD)/rijn speed --vs openssl,gcrypt
+	$(BUILD)/rijn speed --vs openssl,gcrypt --json-out $(BUILD)/speed.json $(SPEED_ARGS)
+	python3 bench/plot_speed.py $(BUILD)/speed.json -o $(BUILD)/speed.svg
 
 # Cycles per byte of the AArch64 kernels, estimated by llvm-mca-19 for
 # Cortex-A57, Neoverse N1 and Cortex-A510 (needs gcc-aarch64-linux-gnu and

@@ -54,7 +54,8 @@ void cli_help(FILE *f, const char *cmd);
 enum {
     OPT_HELP = 'h',
     OPT_ALG = 256, OPT_DRIVER, OPT_KEY, OPT_KEY_FILE, OPT_KEY_FD, OPT_KEY_ENV, OPT_IV, OPT_AAD, OPT_TAG_LEN,
-    OPT_PAD, OPT_DATA_UNIT, OPT_JSON, OPT_BYTES, OPT_FORCE
+    OPT_PAD, OPT_DATA_UNIT, OPT_JSON, OPT_BYTES, OPT_FORCE,
+    OPT_JSON_OUT, OPT_SIZES, OPT_KEY_BITS, OPT_SECONDS, OPT_STAT, OPT_VS     /* speed */
 };
 #define CLI_KEY_OPTIONS                                                                               \
     { "key", required_argument, NULL, OPT_KEY }, { "key-file", required_argument, NULL, OPT_KEY_FILE }, \

@@ -182,8 +182,18 @@ static const struct command {
       "RIJN_CPU=-feature,... masks CPU features (features: %s)\n" },
     { "speed", cmd_speed,
       "rijn speed [--alg ALG]... [--driver DRV] [--sizes 16,64,...] [--key-bits 128|192|256]\n"
-      "           [--seconds S] [--stat median|best] [--json] [--vs openssl,gcrypt]",
-      "Measure throughput by buffer size, against the peers named by --vs.\n" },
+      "           [--seconds S] [--stat median|best] [--vs openssl,gcrypt] [--json | --json-out FILE]",
+      "Measure throughput by buffer size, against the peers named by --vs, in the same run.\n"
+      "  --alg ALG         a mode or primitive kind of 'rijn list' (repeatable; default: all)\n"
+      "  --driver DRV      this driver (with exactly one --alg); default: the selected one\n"
+      "  --sizes LIST      buffer sizes in bytes (default 16,64,256,1500,4096,16384)\n"
+      "  --seconds S       per figure and side, split over 7 runs (default 0.5)\n"
+      "  --stat STAT       median (default) or best of the 7 runs\n"
+      "  --vs PEERS        openssl, gcrypt or both: their columns, loaded with dlopen\n"
+      "  --json            one JSON document {\"meta\": {...}, \"results\": [...]} instead of the table\n"
+      "  --json-out FILE   the table on stdout, and the JSON document into FILE\n"
+      "The JSON is written whole at the end: after an error (exit 2) stdout holds none of it,\n"
+      "and FILE is not written. bench/plot_speed.py draws it (make speed: build/speed.svg).\n" },
     { "version", cmd_version, "rijn version   (or rijn --version)", "Print rijn's version.\n" },
     { "help", cmd_help, "rijn help [COMMAND]   (or rijn COMMAND --help)", "Print the help of rijn or of COMMAND.\n" },
 };
@@ -248,15 +258,6 @@ int main(int argc, char **argv)
         cli_set_command(commands[i].name);
         /* Options are parsed from argv[1], the command, as getopt's argv[0]. */
         if (strcmp(cmd, "enc") == 0 || strcmp(cmd, "dec") == 0) return cmd_crypt(argc - 1, argv + 1, cmd[0] == 'e');
-        if (strcmp(cmd, "speed") == 0) {
-            /* speed parses its own options; --help is the same for all. */
-            for (int j = 2; j < argc && strcmp(argv[j], "--") != 0; j++)
-                if (strcmp(argv[j], "--help") == 0 || strcmp(argv[j], "-h") == 0) {
-                    cli_help(stdout, "speed");
-                    return 0;
-                }
-            return cmd_speed(argc - 2, argv + 2);
-        }
         return commands[i].run(argc - 1, argv + 1);
     }
     fprintf(stderr, "rijn: unknown command '%s' (see 'rijn --help')\n", cmd);

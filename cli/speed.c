@@ -13,7 +13,7 @@
  * The peers, OpenSSL (--vs openssl) and libgcrypt (--vs gcrypt), are
  * reached through dlopen, so that rijn itself links neither.
  */
-#include <stdarg.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,17 +24,6 @@
 
 /* The peers, in column order. */
 static const struct speed_peer *const all_peers[SPEED_MAX_PEERS] = { &speed_openssl, &speed_gcrypt };
-
-__attribute__((noreturn, format(printf, 1, 2))) static void usage_die(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    fprintf(stderr, "rijn speed: ");
-    vfprintf(stderr, fmt, ap);
-    va_end(ap);
-    fputc('\n', stderr);
-    exit(2);
-}
 
 enum { MAX_ALGS = 64, MAX_SIZES = 32 };
 
@@ -48,6 +37,7 @@ struct speed_opts {
     const char *driver;
     size_t sizes[MAX_SIZES];
     int nsizes, key_bits, json, best;
+    const char *json_out;
     double secs;
     int vs[SPEED_MAX_PEERS];            /* --vs, by index into all_peers */
 };
@@ -55,6 +45,13 @@ struct speed_opts {
 static void parse(int argc, char **argv, struct speed_opts *o)
 {
     static const size_t default_sizes[] = { 16, 64, 256, 1500, 4096, 16384 };
+    static const struct option opts[] = {
+        { "alg", required_argument, NULL, OPT_ALG },         { "driver", required_argument, NULL, OPT_DRIVER },
+        { "sizes", required_argument, NULL, OPT_SIZES },     { "key-bits", required_argument, NULL, OPT_KEY_BITS },
+        { "seconds", required_argument, NULL, OPT_SECONDS }, { "stat", required_argument, NULL, OPT_STAT },
+        { "vs", required_argument, NULL, OPT_VS },           { "json", no_argument, NULL, OPT_JSON },
+        { "json-out", required_argument, NULL, OPT_JSON_OUT }, CLI_HELP_OPTION, { NULL, 0, NULL, 0 },
+    };
     memset(o, 0, sizeof *o);
     o->nalgs = cli_algs(o->algs, MAX_ALGS);
     /* The primitive kinds the registry lists, in its order. */
@@ -70,16 +67,16 @@ static void parse(int argc, char **argv, struct speed_opts *o)
     o->nsizes = (int)(sizeof default_sizes / sizeof default_sizes[0]);
     o->key_bits = 128;
     o->secs = 0.5;
-    for (int i = 0; i < argc; i++) {
-        const char *a = argv[i];
-        if (strcmp(a, "--json") == 0) { o->json = 1; continue; }
-        if (i + 1 >= argc) usage_die("option %s needs a value", a);
-        const char *v = argv[++i];
-        if (strcmp(a, "--alg") == 0) {
+    int c;
+    while ((c = cli_getopt(argc, argv, opts)) != -1) {
+        const char *v = optarg;
+        if (c == OPT_JSON) o->json = 1;
+        else if (c == OPT_JSON_OUT) o->json_out = v;
+        else if (c == OPT_ALG) {
             size_t k = 0, p = 0;
             while (k < o->nalgs && strcmp(v, o->algs[k]->alg) != 0) k++;
             while (p < o->nprims && strcmp(v, o->prims[p]->alg) != 0) p++;
-            if (k == o->nalgs && p == o->nprims) usage_die("unknown algorithm %s", v);
+            if (k == o->nalgs && p == o->nprims) die("unknown algorithm %s (see 'rijn list')", v);
             if (k < o->nalgs) {
                 if (!o->want[k]) o->nwant++;
                 o->want[k] = 1;
@@ -87,44 +84,100 @@ static void parse(int argc, char **argv, struct speed_opts *o)
                 if (!o->want_prim[p]) o->nwant++;
                 o->want_prim[p] = 1;
             }
-        } else if (strcmp(a, "--driver") == 0) o->driver = v;
-        else if (strcmp(a, "--key-bits") == 0) {
-            o->key_bits = atoi(v);
+        } else if (c == OPT_DRIVER) o->driver = v;
+        else if (c == OPT_KEY_BITS) {
+            o->key_bits = (int)cli_number("--key-bits", v, 128, 256);
             if (o->key_bits != 128 && o->key_bits != 192 && o->key_bits != 256)
-                usage_die("--key-bits: 128, 192 or 256, not %s", v);
-        } else if (strcmp(a, "--seconds") == 0) {
-            o->secs = atof(v);
-            if (!(o->secs > 0 && o->secs < 3600)) usage_die("--seconds: not a valid duration: %s", v);
-        } else if (strcmp(a, "--sizes") == 0) {
+                die("--key-bits must be 128, 192 or 256 (got %s)", v);
+        } else if (c == OPT_SECONDS) {
+            char *end;
+            errno = 0;
+            o->secs = strtod(v, &end);
+            if (!*v || *end || errno || !(o->secs > 0 && o->secs < 3600))
+                die("--seconds must be a duration above 0 and under 3600 (got '%s')", v);
+        } else if (c == OPT_SIZES) {
             char buf[256], *save = NULL;
+            if (strlen(v) >= sizeof buf) die("--sizes: list too long (%zu characters)", strlen(v));
             snprintf(buf, sizeof buf, "%s", v);
             o->nsizes = 0;
             for (char *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
-                char *end;
-                unsigned long s = strtoul(t, &end, 10);
-                if (*end || s == 0 || s > (64u << 20) || o->nsizes == MAX_SIZES) usage_die("--sizes: bad size %s", t);
-                o->sizes[o->nsizes++] = s;
+                if (o->nsizes == MAX_SIZES) die("--sizes: at most %d sizes", MAX_SIZES);
+                o->sizes[o->nsizes++] = (size_t)cli_number("--sizes", t, 1, 64u << 20);
             }
-            if (!o->nsizes) usage_die("%s", "--sizes: empty list");
-        } else if (strcmp(a, "--stat") == 0) {
-            if (strcmp(v, "best") != 0 && strcmp(v, "median") != 0) usage_die("--stat: median or best, not %s", v);
+            if (!o->nsizes) die("%s", "--sizes: empty list");
+        } else if (c == OPT_STAT) {
+            if (strcmp(v, "best") != 0 && strcmp(v, "median") != 0) die("--stat must be median or best (got %s)", v);
             o->best = strcmp(v, "best") == 0;
-        } else if (strcmp(a, "--vs") == 0) {
+        } else if (c == OPT_VS) {
             char buf[64], *save = NULL;
             snprintf(buf, sizeof buf, "%s", v);
             for (char *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
                 size_t p = 0;
                 while (p < SPEED_MAX_PEERS && strcmp(t, all_peers[p]->name) != 0) p++;
-                if (p == SPEED_MAX_PEERS) usage_die("--vs: openssl or gcrypt (or both, comma-separated), not %s", t);
+                if (p == SPEED_MAX_PEERS) die("--vs: openssl or gcrypt (or both, comma-separated), not %s", t);
                 o->vs[p] = 1;
             }
-        } else usage_die("unknown option %s", a);
+        }
     }
+    if (optind < argc) die("unexpected argument %s (see 'rijn speed --help')", argv[optind]);
+    if (o->json && o->json_out) die("%s", "--json and --json-out: one or the other");
     if (!o->nwant) {
         for (size_t k = 0; k < o->nalgs; k++) o->want[k] = 1;
         for (size_t k = 0; k < o->nprims; k++) o->want_prim[k] = 1;
     }
-    if (o->driver && o->nwant != 1) usage_die("%s", "--driver needs exactly one --alg");
+    if (o->driver && o->nwant != 1) die("%s", "--driver needs exactly one --alg");
+}
+
+/* A primitive's job with its buffers (support/adapt_prim.h): open fills
+ * them, so they exist before it is called. */
+static rs_prim_job *prim_job_new(void)
+{
+    rs_prim_job *j = aligned_alloc(64, (sizeof *j + 63) / 64 * 64);
+    if (!j) die("%s", "out of memory");
+    memset(j, 0, sizeof *j);
+    j->in = aligned_alloc(64, RS_PRIM_BUF);
+    j->out = aligned_alloc(64, RS_PRIM_BUF);
+    if (!j->in || !j->out) die("%s", "out of memory");
+    for (size_t b = 0; b < RS_PRIM_BUF; b++) j->in[b] = (uint8_t)(b * 7 + 3);
+    memset(j->out, 0, RS_PRIM_BUF);
+    return j;
+}
+
+static void prim_job_free(rs_prim_job *j)
+{
+    free(j->in);
+    free(j->out);
+    free(j);
+}
+
+/* Every error that the measurements could meet, found before any output:
+ * rijn sets up each algorithm asked for at this key size, with --driver
+ * when given; a primitive's --driver must be a driver of that kind that
+ * opens on this CPU. Exit 2 with the reason, else return. */
+static void preflight(const struct speed_opts *o)
+{
+    for (size_t k = 0; k < o->nalgs; k++) {
+        if (!o->want[k]) continue;
+        int r = speed_rijn_check(o->algs[k], o->driver, o->key_bits);
+        if (r && o->driver)
+            die("%s with --driver %s at %d-bit keys: %s (see 'rijn list')", o->algs[k]->alg, o->driver, o->key_bits,
+                rijn_strerror(r));
+        if (r) die("%s at %d-bit keys: %s", o->algs[k]->alg, o->key_bits, rijn_strerror(r));
+    }
+    if (!o->driver) return;
+    for (size_t k = 0; k < o->nprims; k++) {
+        if (!o->want_prim[k]) continue;
+        const struct rs_prim *p = o->prims[k];
+        size_t i = 0;
+        rijn_driver_info d;
+        for (; i < rijn_driver_count(); i++)
+            if (!rijn_driver_get(i, &d) && strcmp(d.algorithm, p->alg) == 0 && strcmp(d.driver, o->driver) == 0) break;
+        if (i == rijn_driver_count()) die("%s has no driver %s (see 'rijn list')", p->alg, o->driver);
+        rs_prim_job *j = prim_job_new();
+        int r = p->open(j, o->driver);
+        prim_job_free(j);
+        if (r) die("%s with --driver %s: %s", p->alg, o->driver, rijn_strerror(r));
+    }
 }
 
 /* The rows of one algorithm, direction and size. Returns 0, or 2 when
@@ -141,7 +194,7 @@ static int row(const struct speed_opts *o, const struct rs_alg *a, int dec, size
     m.tag_len = a->tags && a->tags[0] < SPEED_TAG_MAX ? a->tags[0] : SPEED_TAG_MAX;
     m.in = calloc(1, size + 64);
     m.out = calloc(1, size + 64);
-    if (!m.in || !m.out) usage_die("%s", "out of memory");
+    if (!m.in || !m.out) die("%s", "out of memory");
     for (int b = 0; b < 64; b++) m.key[b] = (uint8_t)(b * 7 + 1);
     for (int b = 0; b < SPEED_AAD; b++) m.aad[b] = (uint8_t)b;
 
@@ -149,7 +202,7 @@ static int row(const struct speed_opts *o, const struct rs_alg *a, int dec, size
     int r = speed_rijn_setup(&m, o->driver, &run);
     if (r) {
         fprintf(stderr, "rijn speed: %s: %s\n", a->alg, rijn_strerror(r));
-        return 2;
+        return 2;   /* preflight() tried the same: only a change under us gets here */
     }
     const char *driver = NULL;
     rijn_resolve(a->alg, o->driver, &driver);
@@ -187,14 +240,7 @@ static void prim_call(void *p)
 static int prim_rows(const struct speed_opts *o, const struct rs_prim *p)
 {
     const char *resolved = rijn_selected_driver(p->alg);
-    rs_prim_job *j = aligned_alloc(64, (sizeof *j + 63) / 64 * 64);
-    if (!j) usage_die("%s", "out of memory");
-    memset(j, 0, sizeof *j);
-    j->in = aligned_alloc(64, RS_PRIM_BUF);
-    j->out = aligned_alloc(64, RS_PRIM_BUF);
-    if (!j->in || !j->out) usage_die("%s", "out of memory");
-    for (size_t b = 0; b < RS_PRIM_BUF; b++) j->in[b] = (uint8_t)(b * 7 + 3);
-    memset(j->out, 0, RS_PRIM_BUF);
+    rs_prim_job *j = prim_job_new();
     int rc = 0;
     for (size_t i = 0; i < rijn_driver_count(); i++) {
         rijn_driver_info d;
@@ -216,9 +262,7 @@ static int prim_rows(const struct speed_opts *o, const struct rs_prim *p)
             speed_out_prim_row(&row);
         }
     }
-    free(j->in);
-    free(j->out);
-    free(j);
+    prim_job_free(j);
     return rc;
 }
 
@@ -226,17 +270,24 @@ int cmd_speed(int argc, char **argv)
 {
     struct speed_opts o;
     parse(argc, argv, &o);
-    const struct speed_peer *peers[SPEED_MAX_PEERS];
-    size_t npeers = 0;
+    preflight(&o);
+    const struct speed_peer *peers[SPEED_MAX_PEERS], *absent[SPEED_MAX_PEERS];
+    size_t npeers = 0, nabsent = 0;
     for (size_t p = 0; p < SPEED_MAX_PEERS; p++) {
         if (!o.vs[p]) continue;
-        if (all_peers[p]->load() != 0)
+        if (all_peers[p]->load() != 0) {
             fprintf(stderr, "rijn speed: %s not loadable: no %s column\n", all_peers[p]->soname, all_peers[p]->title);
-        else
+            absent[nabsent++] = all_peers[p];
+        } else
             peers[npeers++] = all_peers[p];
     }
     speed_cycles_init();
-    speed_out_begin(o.json, o.key_bits, o.best, peers, npeers);
+    const struct speed_out_cfg cfg = {
+        .table = !o.json, .json = o.json, .json_path = o.json_out, .key_bits = o.key_bits, .best = o.best,
+        .secs = o.secs, .sizes = o.sizes, .nsizes = o.nsizes, .peers = peers, .npeers = npeers, .absent = absent,
+        .nabsent = nabsent,
+    };
+    speed_out_begin(&cfg);
     for (size_t k = 0; k < o.nalgs; k++) {
         const struct rs_alg *a = o.algs[k];
         if (!o.want[k]) continue;

@@ -8,7 +8,8 @@
  *   speed_openssl.c, speed_gcrypt.c
  *                    the peers, loaded with dlopen, each mapping an
  *                    adapter's mode and shape to its own API;
- *   speed_out.c      the text table and the JSON.
+ *   speed_out.c      the text table and the JSON document (its meta:
+ *                    the machine, the peers, the method).
  */
 #ifndef RIJN_CLI_SPEED_H
 #define RIJN_CLI_SPEED_H
@@ -52,12 +53,17 @@ struct speed_result { double mbps, cpb; };  /* cpb: NaN when unknown */
 
 enum speed_cycles { SPEED_PERF, SPEED_CLOCK, SPEED_NO_CYCLES };
 
+/* The timed runs of each figure. */
+enum { SPEED_RUNS = 7 };
+
 /* Open the cycle counter, or measure the effective clock. */
 void speed_cycles_init(void);
-/* Where cycles come from; *ghz: the clock measured at start (SPEED_CLOCK). */
+/* Where cycles come from; *ghz: the clock measured at start, by the cycle
+ * counter (SPEED_PERF) or the add chain (SPEED_CLOCK); 0 with
+ * SPEED_NO_CYCLES. */
 enum speed_cycles speed_cycles_source(double *ghz);
-/* 7 timed runs of run over m, of about secs / 7 seconds each; their
- * median (best: the fastest run). */
+/* SPEED_RUNS timed runs of run over m, of about secs / SPEED_RUNS seconds
+ * each; their median (best: the fastest run). */
 struct speed_result speed_measure(const struct speed_run *run, struct speed_msg *m, double secs, int best);
 
 /* The same for a primitive: op(st) does ops operations; the result's
@@ -66,6 +72,10 @@ struct speed_result speed_measure_ops(void (*op)(void *), void *st, double ops, 
 
 /* --------------------------------------------------- speed_rijn.c -- */
 
+/* Whether rijn can set a of key_bits up with driver (NULL: the selected
+ * one): 0, or the error of the key setup. speed.c asks before it measures
+ * anything, so that such an error comes before any output. */
+int speed_rijn_check(const struct rs_alg *a, const char *driver, int key_bits);
 /* rijn's side of m with driver (NULL: the selected one): 0, or the error
  * of the key setup. */
 int speed_rijn_setup(struct speed_msg *m, const char *driver, struct speed_run *run);
@@ -80,7 +90,7 @@ struct speed_peer {
     const char *col;        /* the text columns' prefix: "ossl" */
     const char *ratio_key;  /* the JSON key of rijn's ratio to it */
     int (*load)(void);      /* 0, or -1: not loadable */
-    const char *(*banner)(void);  /* a header line for the text table, or NULL */
+    const char *(*version)(void); /* once loaded: the library's own version, "3.0.19" */
     /* The peer's side of m: 0, or -1 where it lacks the mode or key size
      * (nothing left to free then). */
     int (*setup)(struct speed_msg *m, struct speed_run *run);
@@ -101,8 +111,29 @@ struct speed_row {
     int have[SPEED_MAX_PEERS];  /* peer[i] measured (else its columns say "-") */
 };
 
-/* peers: the loaded peers, in column order. */
-void speed_out_begin(int json, int key_bits, int best, const struct speed_peer *const *peers, size_t npeers);
+/* What the output needs to know of the run: where it goes, and what the
+ * JSON's meta records (docs/performance.md, "JSON"). */
+struct speed_out_cfg {
+    int table;              /* 1: the text table on stdout */
+    int json;               /* 1: the JSON document on stdout (instead of the table) */
+    const char *json_path;  /* or non-NULL: the JSON document into this file (with the table) */
+    int key_bits, best;
+    double secs;
+    const size_t *sizes;
+    int nsizes;
+    const struct speed_peer *const *peers;  /* the loaded peers, in column order */
+    size_t npeers;
+    const struct speed_peer *const *absent; /* the peers asked for that did not load */
+    size_t nabsent;
+};
+
+/* Starts the output. The JSON document is built in memory and written out
+ * by speed_out_end only, whole: an error before then (the command exits
+ * non-zero) writes none of it, so that stdout, or the file, holds valid
+ * JSON or nothing. A file is written under a temporary name in its
+ * directory, made here (so an unwritable path fails before anything is
+ * measured), and renamed at the end; at any other exit it is removed. */
+void speed_out_begin(const struct speed_out_cfg *cfg);
 void speed_out_row(const struct speed_row *r);
 /* A primitive kind's benchmark (support/adapt_prim.h): res.mbps is
  * operations per second, res.cpb cycles per operation. */
@@ -112,6 +143,7 @@ struct speed_prim_row {
     struct speed_result res;
 };
 void speed_out_prim_row(const struct speed_prim_row *r);
+/* Writes the JSON document out (exit 2 if that fails). */
 void speed_out_end(void);
 
 #endif

@@ -33,6 +33,8 @@ static struct {
     int (*mac_update)(void *, const uint8_t *, size_t);
     int (*mac_final)(void *, uint8_t *, size_t *, size_t);
     void (*mac_ctx_free)(void *);
+    const char *(*version)(int);
+    unsigned long (*version_num)(void);
 } O;
 
 /* Copied from OpenSSL 3.0's headers, which rijn does not include (a cross
@@ -43,6 +45,9 @@ typedef struct { const char *key; unsigned data_type; void *data; size_t data_si
 #define EVP_CTRL_AEAD_SET_IVLEN 0x9
 #define EVP_CTRL_AEAD_GET_TAG 0x10
 #define EVP_CTRL_AEAD_SET_TAG 0x11
+/* OpenSSL_version()'s argument for the bare version, "3.0.19"
+ * (openssl/crypto.h). */
+#define OPENSSL_VERSION_STRING 6
 
 /* The MACs: EVP_MAC's name, and the mode of the cipher it is given. */
 static const struct { const char *mode, *mac, *cipher_mode; } macs[] = { { "cmac", "CMAC", "cbc" } };
@@ -69,8 +74,24 @@ static int load(void)
     SYM(mac_update, "EVP_MAC_update");
     SYM(mac_final, "EVP_MAC_final");
     SYM(mac_ctx_free, "EVP_MAC_CTX_free");
+    SYM(version, "OpenSSL_version");
+    SYM(version_num, "OpenSSL_version_num");
 #undef SYM
     return 0;
+}
+
+/* The version of the libcrypto loaded (not of headers: rijn includes
+ * none). OpenSSL 3's OpenSSL_version(OPENSSL_VERSION_STRING) is the bare
+ * version; where it says nothing, OpenSSL_version_num() is 0xMNN00PP0L
+ * (major, minor, patch: openssl/opensslv.h). */
+static const char *version(void)
+{
+    static char b[32];
+    const char *v = O.version(OPENSSL_VERSION_STRING);
+    if (v && *v && strcmp(v, "not available") != 0) return v;
+    unsigned long n = O.version_num();
+    snprintf(b, sizeof b, "%lu.%lu.%lu", n >> 28, (n >> 20) & 0xff, (n >> 4) & 0xff);
+    return b;
 }
 
 struct ossl_job {
@@ -198,5 +219,5 @@ static int setup(struct speed_msg *m, struct speed_run *run)
 
 const struct speed_peer speed_openssl = {
     .name = "openssl", .title = "OpenSSL", .soname = SONAME, .col = "ossl", .ratio_key = "ratio",
-    .load = load, .setup = setup, .done = done,
+    .load = load, .version = version, .setup = setup, .done = done,
 };

@@ -1,18 +1,41 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * rijn speed: the output (cli/speed.h), a text table or a JSON array. In
- * both, rijn's columns come first, then each loaded peer's in --vs order:
- * a peer that lacks a row's mode or key size shows "-" there (text) or
- * leaves its keys out (JSON).
+ * rijn speed: the output (cli/speed.h), a text table, a JSON document, or
+ * both (the table on stdout, the JSON into a file: --json-out).
+ *
+ * In both, rijn's columns come first, then each loaded peer's in --vs
+ * order: a peer that lacks a row's mode or key size shows "-" there (text)
+ * or leaves its keys out (JSON).
+ *
+ * The JSON document is {"meta": {...}, "results": [...]}: results holds a
+ * record per row, meta what a reader needs to compare runs taken on other
+ * days or machines (docs/performance.md, "JSON", lists the fields). It is
+ * built in memory and written whole at the end, so that an error at any
+ * point, before or during the measurements, leaves valid JSON or nothing:
+ * a reader never sees a truncated document (a lone "[" once).
  */
+#include <errno.h>
+#include <fcntl.h>
 #include <math.h>
+#include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/utsname.h>
+#include <time.h>
+#include <unistd.h>
 
+#include "cli.h"
+#include "rijn/rijn.h"
 #include "speed.h"
 
-static int json, first, key_bits_, best_, mode_head, prim_head;
-static const struct speed_peer *const *peers;
-static size_t npeers;
+static struct speed_out_cfg cfg;
+static FILE *js;                /* the JSON document, in memory (open_memstream) */
+static char *js_buf;
+static size_t js_len;
+static char *tmp_path;          /* --json-out: the temporary file, until renamed */
+static int tmp_fd = -1;
+static int first = 1, mode_head, prim_head;
 
 /* cpb as text: "-" when it could not be measured (NaN). */
 static const char *cpb_txt(double v, char buf[32], const char *null)
@@ -22,19 +45,192 @@ static const char *cpb_txt(double v, char buf[32], const char *null)
     return buf;
 }
 
-void speed_out_begin(int as_json, int key_bits, int best, const struct speed_peer *const *ps, size_t n)
+/* s as a JSON string (RFC 8259 section 7); NULL is null. */
+static void jstr(const char *s)
 {
-    json = as_json;
-    first = 1;
-    peers = ps;
-    npeers = n;
-    key_bits_ = key_bits;
-    best_ = best;
-    if (json) {
-        printf("[\n");
+    if (!s) {
+        fputs("null", js);
         return;
     }
+    fputc('"', js);
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+        if (*p == '"' || *p == '\\') fprintf(js, "\\%c", *p);
+        else if (*p < 0x20) fprintf(js, "\\u%04x", *p);
+        else fputc(*p, js);
+    }
+    fputc('"', js);
+}
+
+/* key, then v, or null when v < 0 (unknown). */
+static void jnum(const char *key, long v)
+{
+    fputs(key, js);
+    if (v < 0) fputs("null", js);
+    else fprintf(js, "%ld", v);
+}
+
+/* A comma-separated list ("aesni,pclmul") as a JSON array of strings. */
+static void jlist(const char *csv)
+{
+    char buf[512], *save = NULL;
+    snprintf(buf, sizeof buf, "%s", csv);
+    fputc('[', js);
+    int n = 0;
+    for (char *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+        fputs(n++ ? ", " : "", js);
+        jstr(t);
+    }
+    fputc(']', js);
+}
+
+/* ------------------------------------------------------------ machine -- */
+
+/* The CPU's model as the kernel names it: /proc/cpuinfo's "model name"
+ * (x86, 32-bit Arm), "cpu model" (MIPS) or "cpu" (POWER); AArch64 lists
+ * only the MIDR fields, given as "implementer 0x41 part 0xd0c". NULL when
+ * none of these is there. On x86 also the family and model numbers (-1:
+ * none), which tell apart what one name covers ("AMD EPYC": Zen 2 to 5). */
+static const char *cpu_model(char *out, size_t cap, long *family, long *number)
+{
+    *family = *number = -1;
+    static const char *const keys[] = { "model name", "cpu model", "Processor", "cpu" };
+    FILE *f = fopen("/proc/cpuinfo", "r");
+    if (!f) return NULL;
+    char line[512], impl[32] = "", part[32] = "";
+    const char *found = NULL;
+    int rank = (int)(sizeof keys / sizeof keys[0]);
+    while (fgets(line, sizeof line, f)) {
+        char *colon = strchr(line, ':');
+        if (!colon) continue;
+        char *v = colon + 1, *k_end = colon;
+        while (*v == ' ' || *v == '\t') v++;
+        v[strcspn(v, "\n")] = 0;
+        while (k_end > line && (k_end[-1] == ' ' || k_end[-1] == '\t')) k_end--;
+        *k_end = 0;
+        for (int k = 0; k < rank; k++)
+            if (strcmp(line, keys[k]) == 0 && *v) {
+                snprintf(out, cap, "%s", v);
+                found = out;
+                rank = k;   /* a later line only replaces it with a better key */
+            }
+        if (strcmp(line, "CPU implementer") == 0 && !*impl) snprintf(impl, sizeof impl, "%s", v);
+        if (strcmp(line, "CPU part") == 0 && !*part) snprintf(part, sizeof part, "%s", v);
+        if (strcmp(line, "cpu family") == 0 && *family < 0) *family = strtol(v, NULL, 10);
+        if (strcmp(line, "model") == 0 && *number < 0) *number = strtol(v, NULL, 10);
+    }
+    fclose(f);
+    if (!found && *impl && *part) {
+        snprintf(out, cap, "implementer %s part %s", impl, part);
+        found = out;
+    }
+    return found;
+}
+
+static void meta(void)
+{
+    char model[256], date[32];
+    long family, number;
+    struct utsname u;
+    if (uname(&u) != 0) memset(&u, 0, sizeof u);
+    time_t t = time(NULL);
+    struct tm tm;
+    gmtime_r(&t, &tm);
+    strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", &tm);   /* ISO 8601, UTC */
+
+    fputs("{\n\"meta\": {\n  \"rijn_version\": ", js);
+    jstr(rijn_version());
+    fputs(",\n  \"date\": ", js);
+    jstr(date);
+    fputs(",\n  \"cpu\": {\"model\": ", js);
+    jstr(cpu_model(model, sizeof model, &family, &number));
+    jnum(", \"family\": ", family);
+    jnum(", \"model_number\": ", number);
+    fputs(", \"arch\": ", js);
+    jstr(u.machine);
+    fprintf(js, ", \"logical_cpus\": %ld, \"features\": ", sysconf(_SC_NPROCESSORS_ONLN));
+    jlist(rijn_cpu_features());
+    fputs(", \"rijn_cpu\": ", js);
+    jstr(getenv("RIJN_CPU"));
+    fputs("},\n  \"kernel\": {\"name\": ", js);
+    jstr(u.sysname);
+    fputs(", \"release\": ", js);
+    jstr(u.release);
+    fputs(", \"version\": ", js);
+    jstr(u.version);
+    fputs("},\n  \"peers\": [", js);
+    for (size_t i = 0; i < cfg.npeers + cfg.nabsent; i++) {
+        const int on = i < cfg.npeers;
+        const struct speed_peer *p = on ? cfg.peers[i] : cfg.absent[i - cfg.npeers];
+        fputs(i ? ", " : "", js);
+        fputs("{\"name\": ", js);
+        jstr(p->name);
+        fputs(", \"title\": ", js);
+        jstr(p->title);
+        fputs(", \"library\": ", js);
+        jstr(p->soname);
+        fprintf(js, ", \"loaded\": %s, \"version\": ", on ? "true" : "false");
+        jstr(on ? p->version() : NULL);
+        fputc('}', js);
+    }
     double ghz;
+    enum speed_cycles src = speed_cycles_source(&ghz);
+    fprintf(js, "],\n  \"statistic\": \"%s\", \"runs\": %d, \"seconds\": %g, \"key_bits\": %d, \"sizes\": [",
+            cfg.best ? "best" : "median", SPEED_RUNS, cfg.secs, cfg.key_bits);
+    for (int i = 0; i < cfg.nsizes; i++) fprintf(js, "%s%zu", i ? ", " : "", cfg.sizes[i]);
+    fprintf(js, "],\n  \"clock\": {\"method\": \"%s\", \"ghz\": ",
+            src == SPEED_PERF ? "perf_event" : src == SPEED_CLOCK ? "effective_clock" : "none");
+    if (src == SPEED_NO_CYCLES || !(ghz > 0)) fputs("null", js);
+    else fprintf(js, "%.3f", ghz);
+    fputs("}\n},\n\"results\": [\n", js);
+}
+
+/* -------------------------------------------------------------- begin -- */
+
+static void drop_tmp(void)
+{
+    if (tmp_path) unlink(tmp_path);
+}
+
+/* Interrupted (^C in make speed): remove the temporary file too, then die
+ * of the signal as before. unlink and raise are async-signal-safe. */
+static void drop_tmp_on_signal(int sig)
+{
+    if (tmp_path) unlink(tmp_path);
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+void speed_out_begin(const struct speed_out_cfg *c)
+{
+    cfg = *c;
+    if (cfg.json || cfg.json_path) {
+        if (cfg.json_path) {
+            /* The temporary file beside the target, so that rename() is
+             * atomic; made now, so a path that cannot be written fails
+             * before the measurements. */
+            size_t n = strlen(cfg.json_path) + 32;
+            tmp_path = malloc(n);
+            if (!tmp_path) die("%s", "out of memory");
+            snprintf(tmp_path, n, "%s.%ld.tmp", cfg.json_path, (long)getpid());
+            tmp_fd = open(tmp_path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+            if (tmp_fd < 0) {
+                int e = errno;
+                free(tmp_path);
+                tmp_path = NULL;
+                die("--json-out %s: %s", cfg.json_path, strerror(e));
+            }
+            atexit(drop_tmp);
+            signal(SIGINT, drop_tmp_on_signal);
+            signal(SIGTERM, drop_tmp_on_signal);
+            signal(SIGHUP, drop_tmp_on_signal);
+        }
+        js = open_memstream(&js_buf, &js_len);
+        if (!js) die("%s", "out of memory");
+        meta();
+    }
+    if (!cfg.table) return;
+    double ghz;
+    printf("# rijn %s, %s\n", rijn_version(), *rijn_cpu_features() ? rijn_cpu_features() : "no CPU features");
     switch (speed_cycles_source(&ghz)) {
     case SPEED_PERF: printf("# cycles: perf_event hardware counter\n"); break;
     case SPEED_CLOCK:
@@ -48,19 +244,20 @@ void speed_out_begin(int as_json, int key_bits, int best, const struct speed_pee
     }
 }
 
+/* --------------------------------------------------------------- rows -- */
+
 /* The modes' table header, before their first row. */
 static void mode_header(void)
 {
     if (mode_head++) return;
-    printf("# AES-%d, one op = new IV + buffer (AEAD: new nonce, 13-byte AAD, tag); %s of 7 runs\n", key_bits_,
-           best_ ? "best" : "medians");
-    for (size_t i = 0; i < npeers; i++)
-        if (peers[i]->banner) printf("# %s\n", peers[i]->banner());
+    printf("# AES-%d, one op = new IV + buffer (AEAD: new nonce, 13-byte AAD, tag); %s of %d runs\n", cfg.key_bits,
+           cfg.best ? "best" : "medians", SPEED_RUNS);
+    for (size_t i = 0; i < cfg.npeers; i++) printf("# %s %s\n", cfg.peers[i]->title, cfg.peers[i]->version());
     printf("%-10s %-4s %-44s %6s %10s %8s", "algorithm", "op", "driver", "size", "MB/s", "cpb");
-    for (size_t i = 0; i < npeers; i++) {
+    for (size_t i = 0; i < cfg.npeers; i++) {
         char mb[32], cpb[32];
-        snprintf(mb, sizeof mb, "%s MB/s", peers[i]->col);
-        snprintf(cpb, sizeof cpb, "%s cpb", peers[i]->col);
+        snprintf(mb, sizeof mb, "%s MB/s", cfg.peers[i]->col);
+        snprintf(cpb, sizeof cpb, "%s cpb", cfg.peers[i]->col);
         printf(" %10s %8s %7s", mb, cpb, "ratio");
     }
     printf("\n");
@@ -69,58 +266,77 @@ static void mode_header(void)
 void speed_out_row(const struct speed_row *r)
 {
     char b1[32], b2[32];
-    if (json) {
-        printf("%s  {\"algorithm\": \"%s\", \"driver\": \"%s\", \"op\": \"%s\", \"key_bits\": %d, "
-               "\"size\": %zu, \"mb_per_s\": %.1f, \"cycles_per_byte\": %s",
-               first ? "" : ",\n", r->alg, r->driver, r->op, r->key_bits, r->size, r->mine.mbps,
-               cpb_txt(r->mine.cpb, b1, "null"));
-        for (size_t i = 0; i < npeers; i++)
+    if (js) {
+        fprintf(js, "%s  {\"algorithm\": \"%s\", \"driver\": \"%s\", \"op\": \"%s\", \"key_bits\": %d, "
+                "\"size\": %zu, \"mb_per_s\": %.1f, \"cycles_per_byte\": %s",
+                first ? "" : ",\n", r->alg, r->driver, r->op, r->key_bits, r->size, r->mine.mbps,
+                cpb_txt(r->mine.cpb, b1, "null"));
+        for (size_t i = 0; i < cfg.npeers; i++)
             if (r->have[i])
-                printf(", \"%s_mb_per_s\": %.1f, \"%s_cycles_per_byte\": %s, \"%s\": %.3f", peers[i]->name,
-                       r->peer[i].mbps, peers[i]->name, cpb_txt(r->peer[i].cpb, b2, "null"), peers[i]->ratio_key,
-                       r->mine.mbps / r->peer[i].mbps);
-        printf("}");
+                fprintf(js, ", \"%s_mb_per_s\": %.1f, \"%s_cycles_per_byte\": %s, \"%s\": %.3f", cfg.peers[i]->name,
+                        r->peer[i].mbps, cfg.peers[i]->name, cpb_txt(r->peer[i].cpb, b2, "null"),
+                        cfg.peers[i]->ratio_key, r->mine.mbps / r->peer[i].mbps);
+        fputc('}', js);
         first = 0;
-    } else {
+    }
+    if (cfg.table) {
         mode_header();
         printf("%-10s %-4s %-44s %6zu %10.1f %8.8s", r->alg, r->op, r->driver, r->size, r->mine.mbps,
                cpb_txt(r->mine.cpb, b1, "-"));
-        for (size_t i = 0; i < npeers; i++)
+        for (size_t i = 0; i < cfg.npeers; i++)
             if (r->have[i])
                 printf(" %10.1f %8.8s %6.2fx", r->peer[i].mbps, cpb_txt(r->peer[i].cpb, b2, "-"),
                        r->mine.mbps / r->peer[i].mbps);
             else
                 printf(" %10s %8s %7s", "-", "-", "-");
         printf("\n");
+        fflush(stdout);
     }
-    fflush(stdout);
 }
 
 void speed_out_prim_row(const struct speed_prim_row *r)
 {
     char b[32];
-    if (json) {
-        printf("%s  {\"algorithm\": \"%s\", \"driver\": \"%s\", \"op\": \"%s\", \"measure\": \"%s\", "
-               "\"api\": %s, \"ops_per_s\": %.0f, \"cycles_per_op\": %s}",
-               first ? "" : ",\n", r->alg, r->driver, r->op, r->measure, r->api ? "true" : "false", r->res.mbps,
-               cpb_txt(r->res.cpb, b, "null"));
+    if (js) {
+        fprintf(js, "%s  {\"algorithm\": \"%s\", \"driver\": \"%s\", \"op\": \"%s\", \"measure\": \"%s\", "
+                "\"api\": %s, \"ops_per_s\": %.0f, \"cycles_per_op\": %s}",
+                first ? "" : ",\n", r->alg, r->driver, r->op, r->measure, r->api ? "true" : "false", r->res.mbps,
+                cpb_txt(r->res.cpb, b, "null"));
         first = 0;
-    } else {
+    }
+    if (cfg.table) {
         if (!prim_head++)
-            printf("# primitives: %s of 7 runs; throughput: independent calls, latency: each call on the last "
+            printf("# primitives: %s of %d runs; throughput: independent calls, latency: each call on the last "
                    "result,\n# guest instruction: AES-128 over 1 MiB, one call per emulated instruction; "
                    "driver*: the public functions (resolved), else calls through the pinned driver's table\n"
                    "%-10s %-20s %-18s %-18s %10s %10s\n",
-                   best_ ? "best" : "medians", "algorithm", "op", "measure", "driver", "Mops/s", "cycles/op");
+                   cfg.best ? "best" : "medians", SPEED_RUNS, "algorithm", "op", "measure", "driver", "Mops/s",
+                   "cycles/op");
         char d[64];
         snprintf(d, sizeof d, "%s%s", r->driver, r->api ? "*" : "");
         printf("%-10s %-20s %-18s %-18s %10.1f %10.10s\n", r->alg, r->op, r->measure, d, r->res.mbps / 1e6,
                cpb_txt(r->res.cpb, b, "-"));
+        fflush(stdout);
     }
-    fflush(stdout);
 }
+
+/* ---------------------------------------------------------------- end -- */
 
 void speed_out_end(void)
 {
-    if (json) printf("\n]\n");
+    if (!js) return;
+    fputs(first ? "]\n}\n" : "\n]\n}\n", js);
+    if (fclose(js) != 0) die("%s", "out of memory");
+    js = NULL;
+    if (!cfg.json_path) {
+        if (fwrite(js_buf, 1, js_len, stdout) != js_len || fflush(stdout) != 0) die("stdout: %s", strerror(errno));
+    } else {
+        FILE *f = fdopen(tmp_fd, "w");
+        int ok = f && fwrite(js_buf, 1, js_len, f) == js_len;
+        if (f && fclose(f) != 0) ok = 0;
+        if (!ok || rename(tmp_path, cfg.json_path) != 0) die("--json-out %s: %s", cfg.json_path, strerror(errno));
+        free(tmp_path);
+        tmp_path = NULL;    /* renamed: nothing for drop_tmp */
+    }
+    free(js_buf);
 }

@@ -41,6 +41,10 @@ if command -v python3 >/dev/null; then
     python3 -c 'import pytest' 2>/dev/null || missing_py+=(pytest)
     python3 -c 'import cryptography' 2>/dev/null || missing_py+=(cryptography)
     python3 -c 'import cryptography_vectors' 2>/dev/null || missing_py+=(cryptography-vectors)
+    # The speed plot (bench/plot_speed.py, make speed, tests/py/test_speed.py).
+    # From pip, for the python3 that runs the tests: Debian's
+    # python3-matplotlib serves only /usr/bin/python3.
+    python3 -c 'import matplotlib' 2>/dev/null || missing_py+=(matplotlib)
 fi
 if [ ${#missing_apt[@]} -gt 0 ]; then
     if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then

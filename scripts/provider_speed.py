@@ -12,6 +12,7 @@ bytes the figure is mostly the cost of that call chain through a provider
 byte use the effective clock that `rijn speed` measures (this VM cannot
 count cycles)."""
 import argparse
+import json
 import os
 import re
 import statistics
@@ -28,10 +29,13 @@ def speed(cipher, size, provider_args):
 
 
 def clock_ghz(build):
-    r = subprocess.run([os.path.join(build, "rijn"), "speed", "--alg", "ctr(aes)", "--sizes", "16"],
+    """The clock that rijn speed reports (its JSON's meta.clock): the
+    effective clock, or the cycle counter's rate; None without either."""
+    r = subprocess.run([os.path.join(build, "rijn"), "speed", "--alg", "ctr(aes)", "--sizes", "16", "--json"],
                        capture_output=True, text=True, timeout=120)
-    m = re.search(r"([\d.]+) GHz", r.stdout)
-    return float(m.group(1)) if m else None
+    if r.returncode != 0:
+        return None
+    return json.loads(r.stdout)["meta"]["clock"]["ghz"]
 
 
 def main():
@@ -50,7 +54,7 @@ def main():
     print(f"# openssl speed -evp {a.cipher}: rijn provider ({build}/rijn.so) vs default provider, "
           f"{a.rounds} interleaved 1 s runs; medians, and the ratio of the best runs (this shared host's "
           f"slow phases hit both providers alike, but not within the same second)")
-    print(f"# effective clock {ghz:.2f} GHz (from rijn speed)" if ghz else "# clock unknown: no cycles per byte")
+    print(f"# clock {ghz:.2f} GHz (rijn speed --json: meta.clock)" if ghz else "# clock unknown: no cycles per byte")
     print(f"{'bytes':>6} {'rijn GB/s':>10} {'default GB/s':>13} {'rijn cpb':>9} {'default cpb':>12} {'ratio':>6}"
           f" {'best/best':>10}")
     for size in sizes:

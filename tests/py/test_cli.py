@@ -149,9 +149,13 @@ def test_invalid_exit_2(args, data):
 
 
 def test_speed_json_runs():
+    """The document's shape (test_speed.py checks each field); here also
+    under the sanitizers (scripts/check.sh runs this file with ASan)."""
     r = run("speed", "--alg", "ctr(aes)", "--sizes", "64", "--seconds", "0.05", "--json", "--vs", "openssl")
     assert r.returncode == 0, r.stderr
-    recs = json.loads(r.stdout)
+    doc = json.loads(r.stdout)
+    assert set(doc) == {"meta", "results"} and doc["meta"]["rijn_version"] and doc["meta"]["peers"]
+    recs = doc["results"]
     assert recs and all(k in recs[0] for k in ("algorithm", "driver", "op", "key_bits", "size", "mb_per_s",
                                                "cycles_per_byte"))
 

@@ -162,7 +162,9 @@ def test_speed_reports_throughput_only_without_a_cycle_counter():
     rows = [l.split() for l in r.stdout.splitlines() if l.startswith("gcm(aes)")]
     assert rows and all(f[2] == "gcm-aes-ce" and float(f[4]) > 0 and f[5] == "-" for f in rows), r.stdout
     r = subprocess.run(cmd + ["--json"], capture_output=True, text=True, env=env_for(""), timeout=300)
-    recs = json.loads(r.stdout)
+    doc = json.loads(r.stdout)
+    assert doc["meta"]["clock"] == {"method": "none", "ghz": None} and doc["meta"]["cpu"]["arch"] == "aarch64"
+    recs = doc["results"]
     assert recs and all(x["cycles_per_byte"] is None and x["mb_per_s"] > 0 for x in recs), r.stdout
 
 

@@ -1,0 +1,405 @@
+# SPDX-License-Identifier: MIT
+"""rijn speed's JSON and its plot (README.md "Benchmarks", docs/performance.md
+"JSON and the plot"):
+
+- `--json` prints one document {"meta": {...}, "results": [...]}; each meta
+  field is there with its type, and says what an independent reading of the
+  same thing says (os.uname, /proc/cpuinfo, rijn_cpu_features(), the
+  peers' own version functions through ctypes);
+- an error gives exit 2, one line on stderr and nothing on stdout, also
+  when the run is interrupted (the document is written whole at the end);
+- `--json-out FILE` writes the document to FILE with the table on stdout,
+  and on an error leaves no FILE and no temporary file;
+- bench/plot_speed.py makes a valid SVG from such a document, one panel per
+  mode with rijn and each peer, the primitive records left out, the same
+  bytes from the same JSON; it refuses what it cannot draw.
+
+Each run is short (--seconds 0.01): these check the format, not speed.
+"""
+import ctypes
+import datetime
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from rijn_ffi import BUILD
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+RIJN = os.path.abspath(os.path.join(BUILD, "rijn"))
+PLOT = os.path.join(ROOT, "bench", "plot_speed.py")
+SVG = "{http://www.w3.org/2000/svg}"
+FAST = ["--seconds=0.01", "--sizes", "16,256"]
+
+
+def env(**kw):
+    e = {k: v for k, v in os.environ.items() if k != "RIJN_CPU"}
+    e.update(kw)
+    return e
+
+
+def speed(*args, environ=None, timeout=300):
+    return subprocess.run([RIJN, "speed", *args], capture_output=True, timeout=timeout, env=environ or env())
+
+
+def doc_of(*args, environ=None):
+    r = speed(*args, environ=environ)
+    assert r.returncode == 0, r.stderr
+    d = json.loads(r.stdout)
+    assert isinstance(d, dict) and set(d) == {"meta", "results"}, d.keys()
+    return d
+
+
+def cpuinfo(key):
+    """The first value of key in /proc/cpuinfo, or None."""
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                k, _, v = line.partition(":")
+                if k.strip() == key:
+                    return v.strip()
+    except OSError:
+        pass
+    return None
+
+
+def peer_version(name):
+    """A peer's version by its own API, loaded here with ctypes; None if
+    this process cannot load it."""
+    try:
+        if name == "openssl":
+            lib = ctypes.CDLL("libcrypto.so.3")
+            lib.OpenSSL_version.restype = ctypes.c_char_p
+            lib.OpenSSL_version.argtypes = [ctypes.c_int]
+            return lib.OpenSSL_version(6).decode()      # OPENSSL_VERSION_STRING
+        lib = ctypes.CDLL("libgcrypt.so.20")
+        lib.gcry_check_version.restype = ctypes.c_char_p
+        lib.gcry_check_version.argtypes = [ctypes.c_char_p]
+        return lib.gcry_check_version(None).decode()
+    except OSError:
+        return None
+
+
+ROW_KEYS = {"algorithm": str, "driver": str, "op": str, "key_bits": int, "size": int, "mb_per_s": (int, float)}
+
+
+# ------------------------------------------------------------------ meta --
+
+def test_json_meta_fields_typed_and_true():
+    d = doc_of("--json", "--alg", "ctr(aes)", "--vs", "openssl,gcrypt", *FAST)
+    m = d["meta"]
+    for k, t in {"rijn_version": str, "date": str, "cpu": dict, "kernel": dict, "peers": list, "statistic": str,
+                 "runs": int, "seconds": (int, float), "key_bits": int, "sizes": list, "clock": dict}.items():
+        assert isinstance(m.get(k), t), (k, m.get(k))
+
+    ver = subprocess.run([RIJN, "version"], capture_output=True, text=True).stdout.split()
+    assert ver == ["rijn", m["rijn_version"]]
+
+    assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", m["date"]), m["date"]
+    when = datetime.datetime.strptime(m["date"], "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=datetime.timezone.utc)
+    assert abs((datetime.datetime.now(datetime.timezone.utc) - when).total_seconds()) < 600
+
+    cpu = m["cpu"]
+    assert cpu["arch"] == os.uname().machine
+    assert cpu["logical_cpus"] == os.cpu_count()
+    # rijn_cpu_features(), as `rijn list` prints it: "# cpu: x86_64,sse2,...".
+    head = subprocess.run([RIJN, "list"], capture_output=True, text=True, env=env()).stdout.splitlines()[0]
+    feats = head.removeprefix("# cpu: ")
+    assert cpu["features"] == ([] if feats == "(none)" else feats.split(","))
+    assert all(isinstance(f, str) and f for f in cpu["features"])
+    assert cpu["rijn_cpu"] is None
+    if cpuinfo("model name") is not None:
+        assert cpu["model"] == cpuinfo("model name")
+    else:
+        assert cpu["model"] is None or isinstance(cpu["model"], str)
+    for key, field in (("cpu family", "family"), ("model", "model_number")):
+        assert cpu[field] == (int(cpuinfo(key)) if cpuinfo(key) is not None else None), field
+
+    u = os.uname()
+    assert m["kernel"] == {"name": u.sysname, "release": u.release, "version": u.version}
+
+    assert [p["name"] for p in m["peers"]] == ["openssl", "gcrypt"]
+    for p in m["peers"]:
+        assert isinstance(p["title"], str) and isinstance(p["library"], str) and isinstance(p["loaded"], bool)
+        want = peer_version(p["name"])
+        if p["loaded"]:
+            assert isinstance(p["version"], str) and re.match(r"\d+\.\d+", p["version"]), p
+            if want is not None:
+                assert p["version"] == want, (p, want)
+        else:
+            assert p["version"] is None
+    assert m["peers"][0]["title"] == "OpenSSL" and m["peers"][0]["library"] == "libcrypto.so.3"
+
+    assert m["statistic"] == "median" and m["runs"] == 7
+    assert m["seconds"] == 0.01 and m["key_bits"] == 128 and m["sizes"] == [16, 256]
+    clock = m["clock"]
+    assert clock["method"] in ("perf_event", "effective_clock", "none")
+    if clock["method"] == "none":
+        assert clock["ghz"] is None
+    else:
+        assert isinstance(clock["ghz"], float) and 0.05 < clock["ghz"] < 20, clock
+    if os.uname().machine == "x86_64":
+        assert clock["method"] != "none"   # the effective clock is the x86-64 fallback
+
+    res = d["results"]
+    assert {(r["op"], r["size"]) for r in res} == {("enc", 16), ("enc", 256)}
+    for r in res:
+        for k, t in ROW_KEYS.items():
+            assert isinstance(r[k], t), (k, r)
+        assert r["algorithm"] == "ctr(aes)" and r["key_bits"] == 128 and r["mb_per_s"] > 0
+        assert r["cycles_per_byte"] is None or r["cycles_per_byte"] > 0
+        for p in m["peers"]:
+            # CTR is in both peers: a loaded one has its columns in every row.
+            assert (f"{p['name']}_mb_per_s" in r) == p["loaded"], (p, r)
+
+
+def test_json_meta_follows_the_options_and_rijn_cpu():
+    """--stat best, --key-bits and RIJN_CPU are recorded as used: RIJN_CPU
+    masks what rijn sees, and meta says both the mask and the result."""
+    d = doc_of("--json", "--alg", "ecb(aes)", "--stat", "best", "--key-bits=256", "--sizes", "32", "--seconds",
+               "0.01", environ=env(RIJN_CPU="none"))
+    m = d["meta"]
+    assert m["statistic"] == "best" and m["key_bits"] == 256 and m["sizes"] == [32] and m["peers"] == []
+    assert m["cpu"]["rijn_cpu"] == "none"
+    listing = subprocess.run([RIJN, "list"], capture_output=True, text=True, env=env(RIJN_CPU="none")).stdout
+    assert listing.startswith("# cpu: (none)") and m["cpu"]["features"] == []
+    assert [(r["size"], r["key_bits"]) for r in d["results"]] == [(32, 256)]
+    assert "aesni" not in d["results"][0]["driver"]
+
+
+def listing(**kw):
+    return json.loads(subprocess.run([RIJN, "list", "--json"], capture_output=True, check=True, env=env(**kw)).stdout)
+
+
+@pytest.fixture(scope="module")
+def prim_doc():
+    """The document of a primitive kind's run: the registry's first kind
+    (not a template mode) whose records are operations, one driver of it
+    (--driver keeps it short); None if the registry has none."""
+    seen = set()
+    for e in listing():
+        if e["template"] or not e["available"] or e["algorithm"] in seen:
+            continue
+        seen.add(e["algorithm"])
+        r = speed("--json", "--alg", e["algorithm"], "--driver", e["driver"], "--seconds", "0.01", "--sizes", "16")
+        if r.returncode == 0 and any("ops_per_s" in x for x in json.loads(r.stdout)["results"]):
+            return json.loads(r.stdout)
+    return None
+
+
+def test_json_primitive_records(prim_doc):
+    """The primitive kinds' records: operations per second and cycles per
+    operation, no size; the same document around them."""
+    if prim_doc is None:
+        pytest.skip("no primitive kind in the registry")
+    assert prim_doc["meta"]["runs"] == 7 and prim_doc["results"]
+    for r in prim_doc["results"]:
+        assert "size" not in r and "mb_per_s" not in r
+        assert isinstance(r["ops_per_s"], (int, float)) and r["ops_per_s"] > 0
+        assert r["cycles_per_op"] is None or r["cycles_per_op"] > 0
+        assert isinstance(r["api"], bool) and isinstance(r["measure"], str) and isinstance(r["op"], str)
+
+
+# ---------------------------------------------------------------- errors --
+
+BAD = [
+    ["--alg", "ctr(aes)", "--driver", "bogus"],             # unknown driver
+    ["--alg", "ctr(aes)", "--driver", "aes-generic"],       # a driver of another algorithm
+    ["--alg", "bogus(aes)"],
+    ["--sizes", "0"],
+    ["--sizes", "16,x"],
+    ["--vs", "nope"],
+    ["--driver", "aes-generic"],                             # --driver without one --alg
+    ["--seconds", "0"],
+    ["--seconds=abc"],
+    ["--key-bits", "100"],
+    ["--stat", "mean"],
+    ["--bogus-option"],
+    ["--alg"],                                               # no value
+    ["operand"],
+    ["--json-out", "x.json"],                                # with --json: one or the other
+]
+
+
+@pytest.mark.parametrize("args", BAD, ids=lambda a: " ".join(a))
+def test_error_is_nothing_on_stdout(args):
+    r = speed("--json", *args, "--seconds", "0.01")
+    assert r.returncode == 2, (args, r.returncode, r.stdout[:200])
+    assert r.stdout == b"", r.stdout[:200]
+    assert r.stderr.startswith(b"rijn speed: ") and r.stderr.count(b"\n") == 1, r.stderr
+
+
+def test_unavailable_driver_is_an_error_before_output(prim_doc):
+    """A driver that this CPU (here: RIJN_CPU=none) cannot run: found
+    before anything is printed, for a mode and for a primitive kind."""
+    fast = [e for e in listing() if e["cpu_features"] and e["available"]]
+    kinds = {x["algorithm"] for x in prim_doc["results"]} if prim_doc else set()
+    picks = [e for e in (next((x for x in fast if x["template"]), None),
+                         next((x for x in fast if x["algorithm"] in kinds), None)) if e]
+    if not picks:
+        pytest.skip("no driver here needs a CPU feature")
+    for e in picks:
+        for json_flag in (["--json"], []):
+            r = speed(*json_flag, "--alg", e["algorithm"], "--driver", e["driver"], *FAST,
+                      environ=env(RIJN_CPU="none"))
+            assert r.returncode == 2 and r.stdout == b"", (e, r.stdout[:200])
+            assert e["driver"].encode() in r.stderr and r.stderr.count(b"\n") == 1, r.stderr
+
+
+def test_interrupted_run_prints_nothing():
+    """The document is written whole at the end: a run killed halfway has
+    printed none of it (no lone "[" or half a record)."""
+    p = subprocess.Popen([RIJN, "speed", "--json", "--seconds", "2"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                         env=env())
+    time.sleep(1.5)
+    assert p.poll() is None, "finished before it could be interrupted"
+    p.send_signal(signal.SIGTERM)
+    out, _ = p.communicate(timeout=60)
+    assert p.returncode == -signal.SIGTERM and out == b""
+
+
+# -------------------------------------------------------------- json-out --
+
+def test_json_out_writes_file_and_table(tmp_path):
+    out = tmp_path / "s.json"
+    r = speed("--alg", "gcm(aes)", "--json-out", str(out), *FAST)
+    assert r.returncode == 0, r.stderr
+    table = r.stdout.decode()
+    assert re.search(r"^gcm\(aes\)\s+enc\s+\S+\s+16\s", table, re.M) and "# rijn " in table, table
+    d = json.loads(out.read_text())
+    assert set(d) == {"meta", "results"} and d["meta"]["sizes"] == [16, 256]
+    assert {(x["op"], x["size"]) for x in d["results"]} == {("enc", 16), ("enc", 256), ("dec", 16), ("dec", 256)}
+    assert sorted(os.listdir(tmp_path)) == ["s.json"]      # no temporary file left
+
+
+def test_json_out_error_leaves_nothing(tmp_path):
+    out = tmp_path / "s.json"
+    r = speed("--alg", "ctr(aes)", "--driver", "bogus", "--json-out", str(out), *FAST)
+    assert r.returncode == 2 and r.stdout == b"" and os.listdir(tmp_path) == []
+    r = speed("--alg", "ctr(aes)", "--json-out", str(tmp_path / "no" / "dir.json"), *FAST)
+    assert r.returncode == 2 and r.stdout == b"" and b"no/dir.json" in r.stderr
+    # Interrupted: the table so far on stdout, no file and no temporary.
+    p = subprocess.Popen([RIJN, "speed", "--seconds", "2", "--json-out", str(out)], stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, env=env())
+    time.sleep(1.5)
+    p.send_signal(signal.SIGINT)
+    p.communicate(timeout=60)
+    assert p.returncode == -signal.SIGINT and os.listdir(tmp_path) == []
+
+
+def test_speed_help():
+    r = subprocess.run([RIJN, "speed", "--help"], capture_output=True, text=True)
+    assert r.returncode == 0 and "--json-out FILE" in r.stdout and "plot_speed.py" in r.stdout
+
+
+# ------------------------------------------------------------------ plot --
+
+def have_matplotlib():
+    return subprocess.run([sys.executable, "-c", "import matplotlib"], capture_output=True).returncode == 0
+
+
+needs_mpl = pytest.mark.skipif(not have_matplotlib(),
+                               reason="matplotlib missing (scripts/deps.sh installs it: pip install matplotlib)")
+
+
+def plot(src, dst):
+    return subprocess.run([sys.executable, PLOT, str(src), "-o", str(dst)], capture_output=True, text=True,
+                          timeout=300)
+
+
+@pytest.fixture(scope="module")
+def speed_json(tmp_path_factory, prim_doc):
+    """A short real run: three modes of three shapes (cipher, AEAD with
+    decryption rows, MAC), both peers where they load; with the records of
+    the primitive kind's run added, as a full run has them."""
+    path = tmp_path_factory.mktemp("plot") / "speed.json"
+    r = speed("--alg", "ctr(aes)", "--alg", "gcm(aes)", "--alg", "cmac(aes)", "--vs", "openssl,gcrypt",
+              "--json-out", str(path), *FAST)
+    assert r.returncode == 0, r.stderr
+    if prim_doc is not None:
+        d = json.loads(path.read_text())
+        d["results"] += prim_doc["results"]
+        path.write_text(json.dumps(d))
+    return path
+
+
+@needs_mpl
+def test_plot_makes_svg(speed_json, tmp_path):
+    d = json.loads(speed_json.read_text())
+    out = tmp_path / "speed.svg"
+    r = plot(speed_json, out)
+    assert r.returncode == 0, r.stderr
+    root = ET.parse(out).getroot()                   # well-formed XML
+    assert root.tag == SVG + "svg"
+    texts = [t.text or "" for t in root.iter(SVG + "text")] + \
+        [s.text or "" for t in root.iter(SVG + "text") for s in t.iter(SVG + "tspan")]
+    modes = {x["algorithm"] for x in d["results"] if "size" in x}
+    prims = {x["algorithm"] for x in d["results"] if "size" not in x}
+    for mode in modes:                               # one panel per mode, titled with it
+        assert mode in texts, (mode, texts)
+    for p in prims:                                  # the primitive records are not drawn
+        assert p not in texts
+    if prims:
+        assert any("not drawn" in t for t in texts)
+    loaded = [p["title"] for p in d["meta"]["peers"] if p["loaded"]]
+    for label in ["rijn", *loaded, "decrypt"]:       # legend: rijn, each peer; gcm has decryption rows
+        assert label in texts, (label, texts)
+    assert "16" in texts and "256" in texts and "MB/s" in texts and "buffer size (bytes)" in texts
+    head = [t for t in texts if t.startswith("rijn ")][0]
+    assert d["meta"]["date"] in head and d["meta"]["rijn_version"] in head
+    if d["meta"]["cpu"]["model"]:
+        assert any(t.startswith(d["meta"]["cpu"]["model"]) for t in texts)
+    # The lines: a stroke colour per implementation (rijn and each loaded
+    # peer), solid, and dashed for gcm's decryption.
+    strokes = [p.get("style") or "" for p in root.iter(SVG + "path") if "fill: none" in (p.get("style") or "")]
+    colours = {m.group(1) for st in strokes for m in [re.search(r"stroke: (#[0-9a-f]{6})", st)] if m}
+    assert len(colours - {"#000000", "#b0b0b0"}) >= 1 + len(loaded), colours
+    assert any("stroke-dasharray" in st for st in strokes)
+    # The same JSON, the same bytes.
+    out2 = tmp_path / "again.svg"
+    assert plot(speed_json, out2).returncode == 0
+    assert out.read_bytes() == out2.read_bytes()
+
+
+def test_plot_refuses_what_it_cannot_draw(tmp_path, speed_json):
+    d = json.loads(speed_json.read_text())
+    old = tmp_path / "old.json"
+    old.write_text(json.dumps(d["results"]))         # the bare array of before
+    r = plot(old, tmp_path / "o.svg")
+    assert r.returncode == 2 and "not a `rijn speed --json` document" in r.stderr
+    only = tmp_path / "prims.json"
+    only.write_text(json.dumps({"meta": d["meta"], "results": [x for x in d["results"] if "size" not in x]}))
+    r = plot(only, tmp_path / "p.svg")
+    assert r.returncode == 2 and "no record with a buffer size" in r.stderr
+    assert not (tmp_path / "o.svg").exists() and not (tmp_path / "p.svg").exists()
+
+
+def test_plot_says_when_matplotlib_is_missing(speed_json, tmp_path):
+    code = ("import runpy, sys; sys.modules['matplotlib'] = None; "
+            f"sys.argv = ['plot_speed.py', {str(speed_json)!r}, '-o', {str(tmp_path / 'x.svg')!r}]; "
+            f"runpy.run_path({PLOT!r}, run_name='__main__')")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert r.returncode == 3 and "matplotlib is missing" in r.stderr, r.stderr
+
+
+@needs_mpl
+def test_make_speed_writes_json_and_svg(tmp_path):
+    """The make target end to end, with a short run: a build directory of
+    its own (holding only a link to the CLI, which make must not rebuild)."""
+    os.symlink(RIJN, tmp_path / "rijn")
+    # Not the flags of a make that runs this test (make check).
+    e = {k: v for k, v in env().items() if k not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL", "BUILD", "SPEED_ARGS")}
+    r = subprocess.run(["make", "-s", "-o", f"{tmp_path}/rijn", "speed", f"BUILD={tmp_path}",
+                        "SPEED_ARGS=--alg 'ctr(aes)' --sizes 16,4096 --seconds 0.01"], cwd=ROOT, capture_output=True,
+                       text=True, timeout=300, env=e)
+    assert r.returncode == 0, r.stderr
+    assert re.search(r"^ctr\(aes\)\s+enc", r.stdout, re.M), r.stdout
+    d = json.loads((tmp_path / "speed.json").read_text())
+    assert [p["name"] for p in d["meta"]["peers"]] == ["openssl", "gcrypt"]
+    assert ET.parse(tmp_path / "speed.svg").getroot().tag == SVG + "svg"

@@ -56,14 +56,40 @@ static inline uint64_t cl_fold(rijn_clmul128 p)
 {
     return p.lo ^ p.hi;
 }
-#define C64(t, a, b) (t ? cl_fold(t->clmul_64(a, b)) : cl_fold(rijn_clmul_64(a, b)))
-#define C32(t, a, b) (t ? t->clmul_32(a, b) : rijn_clmul_32(a, b))
-#define C8x8(t, a, b) (t ? t->clmul_8x8_low(a, b) : rijn_clmul_8x8_low(a, b))
-#define C8x4e(t, a, b) (t ? t->clmul_8x4_even(a, b) : rijn_clmul_8x4_even(a, b))
-#define C8x4o(t, a, b) (t ? t->clmul_8x4_odd(a, b) : rijn_clmul_8x4_odd(a, b))
-#define C8x4p(t, a, b) (t ? t->clmul_8x4_packed(a, b) : rijn_clmul_8x4_packed(a, b))
-#define C16e(t, a, b) (t ? t->clmul_16x2_even(a, b) : rijn_clmul_16x2_even(a, b))
-#define C16o(t, a, b) (t ? t->clmul_16x2_odd(a, b) : rijn_clmul_16x2_odd(a, b))
+/* One call of each form, through the table t or (t NULL) the public
+ * function, widened to 64 bits. */
+static inline uint64_t C64(const cl_ops *t, uint64_t a, uint64_t b)
+{
+    return cl_fold(t ? t->clmul_64(a, b) : rijn_clmul_64(a, b));
+}
+static inline uint64_t C32(const cl_ops *t, uint32_t a, uint32_t b)
+{
+    return t ? t->clmul_32(a, b) : rijn_clmul_32(a, b);
+}
+static inline uint64_t C8x8(const cl_ops *t, uint64_t a, uint64_t b)
+{
+    return t ? t->clmul_8x8_low(a, b) : rijn_clmul_8x8_low(a, b);
+}
+static inline uint64_t C8x4e(const cl_ops *t, uint64_t a, uint64_t b)
+{
+    return t ? t->clmul_8x4_even(a, b) : rijn_clmul_8x4_even(a, b);
+}
+static inline uint64_t C8x4o(const cl_ops *t, uint64_t a, uint64_t b)
+{
+    return t ? t->clmul_8x4_odd(a, b) : rijn_clmul_8x4_odd(a, b);
+}
+static inline uint64_t C8x4p(const cl_ops *t, uint32_t a, uint32_t b)
+{
+    return t ? t->clmul_8x4_packed(a, b) : rijn_clmul_8x4_packed(a, b);
+}
+static inline uint64_t C16e(const cl_ops *t, uint64_t a, uint64_t b)
+{
+    return t ? t->clmul_16x2_even(a, b) : rijn_clmul_16x2_even(a, b);
+}
+static inline uint64_t C16o(const cl_ops *t, uint64_t a, uint64_t b)
+{
+    return t ? t->clmul_16x2_odd(a, b) : rijn_clmul_16x2_odd(a, b);
+}
 CL_FORM(clmul_64, uint64_t, C64)
 CL_FORM(clmul_32, uint32_t, C32)
 CL_FORM(clmul_8x8_low, uint64_t, C8x8)

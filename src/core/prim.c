@@ -43,7 +43,7 @@ int rijn_prim_pick(const struct rijn_desc *const list[], int status[], size_t n,
 {
     if (driver) {
         for (size_t i = 0; i < n; i++) {
-            if (!list[i]->ops || strcmp(list[i]->name, driver) != 0) continue;
+            if (!list[i] || !list[i]->ops || strcmp(list[i]->name, driver) != 0) continue;
             if (!prim_available(list[i])) return RIJN_ERR_NO_DRIVER;
             if (prim_selftest(list[i], &status[i]) != RIJN_SELFTEST_PASS) return RIJN_ERR_SELFTEST;
             *out = list[i];
@@ -57,7 +57,7 @@ int rijn_prim_pick(const struct rijn_desc *const list[], int status[], size_t n,
     for (;;) {
         size_t best = n;
         for (size_t i = 0; i < n && i < 64; i++) {
-            if ((tried >> i & 1) || !list[i]->ct || !prim_available(list[i])) continue;
+            if ((tried >> i & 1) || !list[i] || !list[i]->ct || !prim_available(list[i])) continue;
             if (best == n || list[i]->priority > list[best]->priority) best = i;
         }
         if (best == n) return RIJN_ERR_NO_DRIVER;

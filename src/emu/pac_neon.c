@@ -41,7 +41,9 @@ static inline uint64_t neon_one(uint64_t data, uint64_t modifier, uint64_t key0,
 {
     struct neon_key k;
     neon_key_setup(&k, key0, key1);
-    return neon_pack(neon_qarma(neon_expand(data), neon_expand(modifier), &k, alg));
+    uint8x16_t w = neon_expand(data), t = neon_expand(modifier);
+    neon_qarma_n(&w, &t, &k, alg, 1);
+    return neon_pack(w);
 }
 
 /* Four PACs per step, in lockstep (pac_vec_core.h, qarma_n: AArch64 has

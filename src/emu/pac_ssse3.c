@@ -44,13 +44,9 @@ SSSE3_INLINE uint64_t ssse3_one(uint64_t data, uint64_t modifier, uint64_t key0,
 {
     struct ssse3_key k;
     ssse3_key_setup(&k, key0, key1);
-    #ifdef PAC_SINGLE_N
     __m128i w = ssse3_expand(data), t = ssse3_expand(modifier);
     ssse3_qarma_n(&w, &t, &k, alg, 1);
     return ssse3_pack(w);
-#else
-    return ssse3_pack(ssse3_qarma(ssse3_expand(data), ssse3_expand(modifier), &k, alg));
-#endif
 }
 
 /* SSSE3_LANES PACs per step, in lockstep (pac_vec_core.h, qarma_n); the

@@ -22,16 +22,15 @@
  * before or after it folds into the three permutations, and a PACInvSub
  * before it into the two tables (RotCell(PACInvSub(c)) as one table).
  * A forward round is thus 2 look-ups, 3 permutations, an S-box look-up and
- * 3 XORs; a backward round 5 shuffles and 3 XORs.
+ * 3 XORs; a backward round 5 shuffles and 3 XORs, its round key XORed
+ * in alongside the permutations (two XOR levels, not three).
  *
  * The including file defines, for its vector type:
  *   PV              the vector type
  *   PV_FN           qualifiers of the functions here (static inline,
  *                   always_inline, its target attribute)
  *   PV_NAME(x)      a unique name for function x
- *   PV_SHUF(t, i)   out byte b = t byte i[b] (i[b] < 16), or 0 where i[b]
- *                   is 0x80 (PSHUFB's bit 7, TBL's out-of-range index),
- *                   per 16-byte lane
+ *   PV_SHUF(t, i)   out byte b = t byte i[b] (i[b] < 16), per 16-byte lane
  *   PV_XOR, PV_AND  bitwise operations
  *   PV_LOAD(p)      the 16 constant bytes at p, in every lane
  *   PV_EXPAND(x)    the cells of a 64-bit value x, in every lane
@@ -65,14 +64,11 @@ static const struct pac_vec_tables {
     uint8_t omega[16];   /* TweakCellRot */
     uint8_t mw[16];      /* 0xff on the cells TweakShuffle rotates (2,4,7,11,12,14,15) */
     uint8_t omx[16];     /* c ^ TweakCellRot(c): the change on a rotated cell */
-    uint8_t hm[16];      /* h on the rotated cells, 0x80 (a zero result) elsewhere */
     uint8_t r1[16], r2[16];  /* RotCell(c, 1), RotCell(c, 2) */
     /* Per algorithm: [0] QARMA5 (sigma_2 and its inverse), [1] QARMA3
      * (sigma_1, an involution): the forward S-box, the inverse S-box, and
      * RotCell 1 and 2 of the inverse S-box. */
     uint8_t s[2][16], si[2][16], r1si[2][16], r2si[2][16];
-    /* RotCell 1 and 2 of the forward S-box (the single-PAC forward rounds). */
-    uint8_t r1s[2][16], r2s[2][16];
     /* The cells of RC[i] and of RC[i] ^ Alpha. */
     uint8_t rc[5][16], rca[5][16];
 } pac_vec __attribute__((aligned(16))) = {
@@ -92,7 +88,6 @@ static const struct pac_vec_tables {
     .omega = { 0, 8, 9, 1, 2, 10, 11, 3, 4, 12, 13, 5, 6, 14, 15, 7 },
     .mw = { 0, 0, 255, 0, 255, 0, 0, 255, 0, 0, 0, 255, 255, 0, 255, 255 },
     .omx = { 0, 9, 11, 2, 6, 15, 13, 4, 12, 5, 7, 14, 10, 3, 1, 8 },
-    .hm = { 0x80, 0x80, 6, 0x80, 11, 0x80, 0x80, 8, 0x80, 0x80, 0x80, 15, 0, 0x80, 10, 9 },
     .r1 = { 0, 2, 4, 6, 8, 10, 12, 14, 1, 3, 5, 7, 9, 11, 13, 15 },
     .r2 = { 0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15 },
     .s = { { 11, 6, 8, 15, 12, 0, 9, 14, 3, 7, 4, 5, 13, 2, 1, 10 },
@@ -103,10 +98,6 @@ static const struct pac_vec_tables {
               { 5, 11, 13, 12, 15, 14, 6, 10, 3, 1, 0, 9, 7, 2, 4, 8 } },
     .r2si = { { 5, 11, 7, 2, 10, 14, 4, 6, 8, 9, 15, 0, 1, 3, 13, 12 },
               { 10, 7, 11, 9, 15, 13, 12, 5, 6, 2, 0, 3, 14, 4, 8, 1 } },
-    .r1s = { { 7, 12, 1, 15, 9, 0, 3, 13, 6, 14, 8, 10, 11, 4, 2, 5 },
-             { 5, 11, 13, 12, 15, 14, 6, 10, 3, 1, 0, 9, 7, 2, 4, 8 } },
-    .r2s = { { 14, 9, 2, 15, 3, 0, 6, 11, 12, 13, 1, 5, 7, 8, 4, 10 },
-             { 10, 7, 11, 9, 15, 13, 12, 5, 6, 2, 0, 3, 14, 4, 8, 1 } },
     .rc = { PAC_CELLS(0), PAC_CELLS(RIJN_PAC_RC1), PAC_CELLS(RIJN_PAC_RC2), PAC_CELLS(RIJN_PAC_RC3),
             PAC_CELLS(RIJN_PAC_RC4) },
     .rca = { PAC_CELLS(RIJN_PAC_ALPHA), PAC_CELLS(RIJN_PAC_RC1 ^ RIJN_PAC_ALPHA),
@@ -150,31 +141,20 @@ PV_FN PV PV_NAME(mix0)(PV a, PV b, const uint8_t p[4][16])
 }
 
 /* TweakShuffle: u = the cells moved by h, then TweakCellRot on the cells
- * of mw, as u ^ (c ^ TweakCellRot(c)) there. Two forms, the same values:
- *   next     4 operations, 4 steps: the masked change (batches, where
- *            the shuffle unit is the bottleneck);
- *   next_lat 4 operations, 3 steps: the change looked up from hm's moved
- *            cells, zero elsewhere (a zero cell looks up omx[0] = 0). */
+ * of mw, as u ^ (c ^ TweakCellRot(c)) there: 4 operations and 4 steps
+ * (one table, omx, instead of the rotation and a second XOR). */
 PV_FN PV PV_NAME(tweak_next)(PV tw)
 {
     const PV u = PV_SHUF(tw, PV_LOAD(pac_vec.h));
     return PV_XOR(u, PV_AND(PV_SHUF(PV_LOAD(pac_vec.omx), u), PV_LOAD(pac_vec.mw)));
 }
-PV_FN PV PV_NAME(tweak_next_lat)(PV tw)
-{
-    const PV u = PV_SHUF(tw, PV_LOAD(pac_vec.h)), v = PV_SHUF(tw, PV_LOAD(pac_vec.hm));
-    return PV_XOR(u, PV_SHUF(PV_LOAD(pac_vec.omx), v));
-}
-
-/* The rounds from the middle on, shared by both forms: w is the output of
- * the last forward round's PACMult (before key1), tw the tweaks. */
 #define PV_LANES _Pragma("GCC unroll 8") for (int j = 0; j < nv; j++)
 
 /* ComputePAC on nv independent states in lockstep (nv a constant after
  * inlining): every step is written for all lanes before the next step, so
  * the instruction stream interleaves nv dependency chains and the
  * out-of-order window sees them together (one chain after another would
- * not fit in it). w: the cells of data in, the PACs' cells out; t: the
+ * not fit in it). nv = 1 is the single PAC. w: the cells of data in, the PACs' cells out; t: the
  * modifiers' cells. alg 0 is QARMA5 (4 iterations), 1 QARMA3 (2). */
 PV_FN void PV_NAME(qarma_n)(PV *w, const PV *t, const struct PV_NAME(key) * k, int alg, int nv)
 {
@@ -207,35 +187,4 @@ PV_FN void PV_NAME(qarma_n)(PV *w, const PV *t, const struct PV_NAME(key) * k, i
     PV_LANES w[j] = PV_XOR(PV_SHUF(si, w[j]), PV_XOR(k->kb[0], PV_XOR(tw[0][j], k->mk0)));
 }
 
-/* ComputePAC on one state, for the shortest latency. The forward rounds
- * w' = S(M(w ^ K)) (M: PACMult after PACCellShuffle) run on the S-box
- * inputs x, w = S(x): M is linear (cell moves and RotCell, a bit
- * rotation), so M(S(x) ^ K) = M'(x) ^ M(K), M' being M with the S-box
- * folded into its two look-up tables (r1s, r2s). M(K) depends on the key
- * and tweak only, off the data's path: a forward round is 4 steps (look-
- * up, move, two XOR levels) instead of 6, for 4 more shuffles. */
-PV_FN PV PV_NAME(qarma)(PV w, PV t, const struct PV_NAME(key) * k, int alg)
-{
-    const int it = alg ? 2 : 4;
-    const PV r1 = PV_LOAD(pac_vec.r1), r2 = PV_LOAD(pac_vec.r2);
-    const PV r1s = PV_LOAD(pac_vec.r1s[alg]), r2s = PV_LOAD(pac_vec.r2s[alg]);
-    PV tw[6];
-    tw[0] = t;
-    PV x = PV_XOR(w, PV_XOR(k->kin, t));
-#pragma GCC unroll 8
-    for (int i = 1; i <= it + 1; i++) {
-        tw[i] = PV_NAME(tweak_next_lat)(tw[i - 1]);
-        const PV ki = PV_XOR(i <= it ? k->kf[i] : k->mk0, tw[i]);
-        const PV mk = PV_NAME(mix0)(PV_SHUF(r1, ki), PV_SHUF(r2, ki), pac_vec.fp);
-        x = PV_NAME(mix)(PV_SHUF(r1s, x), PV_SHUF(r2s, x), mk, pac_vec.fp);
-    }
-    w = PV_NAME(mix)(PV_SHUF(r1s, x), PV_SHUF(r2s, x), k->k1, pac_vec.fp);
-    const PV r1si = PV_LOAD(pac_vec.r1si[alg]), r2si = PV_LOAD(pac_vec.r2si[alg]);
-    w = PV_NAME(mix)(PV_SHUF(r1si, w), PV_SHUF(r2si, w), PV_XOR(k->k0, tw[it + 1]), pac_vec.mp);
-#pragma GCC unroll 8
-    for (int i = 0; i < it; i++)
-        w = PV_NAME(mix)(PV_SHUF(r1si, w), PV_SHUF(r2si, w), PV_XOR(k->kb[it - i], tw[it - i]), pac_vec.bp);
-    w = PV_SHUF(PV_LOAD(pac_vec.si[alg]), w);
-    return PV_XOR(w, PV_XOR(k->kb[0], PV_XOR(tw[0], k->mk0)));
-}
 #undef PV_LANES

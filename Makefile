@@ -140,6 +140,17 @@ ifeq ($(IS_GCC),1)
 $(BUILD)/obj/src/aes/%.o: FILE_CFLAGS := -fschedule-insns -fsched-pressure
 endif
 
+# Issue 18's static emulator budget (tests/py/test_static.py: what the
+# round primitives and PAC add to a static binary stays under 64 KiB).
+# These files are compiled for size: the kinds' self-tests and resolvers
+# (aes_round.c, pac.c, clmul.c: run once; the public functions are a load
+# and an indirect jump either way) and the portable constant-time
+# fallbacks that the x86-64 and AArch64 selections never run
+# (aes_round_ct.c, pac_ct64.c). docs/performance.md has the sizes, and the
+# fallbacks' cost of -Os.
+EMU_SMALL := aes_round aes_round_ct pac pac_ct64 clmul
+$(EMU_SMALL:%=$(BUILD)/obj/src/emu/%.o): FILE_CFLAGS := -Os
+
 # The library's objects put every function and object in its own section,
 # so that a static program linked with -Wl,--gc-sections (an emulator
 # calling a few primitives) keeps only what it uses (tests/py/test_static.py).

@@ -40,6 +40,11 @@
  * constant-time in the key, data and modifier (tested under valgrind).
  * After that first call each function costs one indirect branch on top of
  * the computation. `rijn list` shows the drivers; RIJN_CPU masks features.
+ * If no driver passes its self-test (a broken build: the portable driver
+ * runs everywhere), the first call writes a message to stderr and calls
+ * abort(), since these functions have no error to return and a PAC from
+ * failing code would be silently wrong: call rijn_pac_get(NULL, ...)
+ * first to get an error code instead.
  */
 #ifndef RIJN_PAC_H
 #define RIJN_PAC_H

@@ -44,7 +44,7 @@ int rijn_prim_pick(const struct rijn_desc *const list[], int status[], size_t n,
 {
     if (driver) {
         for (size_t i = 0; i < n; i++) {
-            if (!list[i]->ops || strcmp(list[i]->name, driver) != 0) continue;
+            if (!list[i] || !list[i]->ops || strcmp(list[i]->name, driver) != 0) continue;
             if (!prim_available(list[i])) return RIJN_ERR_NO_DRIVER;
             if (prim_selftest(list[i], &status[i]) != RIJN_SELFTEST_PASS) return RIJN_ERR_SELFTEST;
             *out = list[i];
@@ -58,7 +58,7 @@ int rijn_prim_pick(const struct rijn_desc *const list[], int status[], size_t n,
     for (;;) {
         size_t best = n;
         for (size_t i = 0; i < n && i < 64; i++) {
-            if ((tried >> i & 1) || !list[i]->ct || !prim_available(list[i])) continue;
+            if ((tried >> i & 1) || !list[i] || !list[i]->ct || !prim_available(list[i])) continue;
             if (best == n || list[i]->priority > list[best]->priority) best = i;
         }
         if (best == n) return RIJN_ERR_NO_DRIVER;
@@ -75,8 +75,10 @@ const void *rijn_prim_resolve(const struct rijn_desc *const list[], int status[]
     const struct rijn_desc *d;
     int r = rijn_prim_pick(list, status, n, NULL, &d);
     if (r != RIJN_OK) {
-        fprintf(stderr, "rijn: %s: no driver passed its self-test (%s); cannot continue\n",
-                n ? list[0]->kind->alg : "?", rijn_strerror(r));
+        const char *alg = "?";
+        for (size_t i = 0; i < n; i++)
+            if (list[i]) alg = list[i]->kind->alg;
+        fprintf(stderr, "rijn: %s: no driver passed its self-test (%s); cannot continue\n", alg, rijn_strerror(r));
         abort();
     }
     return d->ops;

@@ -54,7 +54,9 @@
  *     };
  *
  * status[] has one int per entry, zero-initialised (RIJN_SELFTEST_NOT_RUN),
- * and caches each driver's self-test result (atomically).
+ * and caches each driver's self-test result (atomically). A NULL entry (a
+ * weak reference to a driver the program did not link: aes_round.c's
+ * T-table baseline) is skipped.
  *
  * driver == NULL: the rule above. driver named: exactly that driver, if it
  * is in the list, available after RIJN_CPU masking, and passes its

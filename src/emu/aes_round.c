@@ -18,6 +18,16 @@
 #include "core/prim.h"
 #include "emu/aes_round.h"
 
+/* The T-table baseline (ct = false) is never picked by the rule, only by
+ * name, for benchmarks and the taint test's positive control. A weak
+ * reference: a static program that uses the round primitives without the
+ * registry (an emulator; tests/py/test_static.py) does not carry its code
+ * and its 10 KiB of tables, and finds no "aes-round-table" (its entry here
+ * is NULL, which rijn_prim_pick skips). The registry lists every driver,
+ * so wherever it is linked, and in the shared library, the baseline is
+ * there as before. */
+#pragma weak rijn_aes_round_table_desc
+
 #define RIJN_PRIM_KIND_aes_round RIJN_PRIM_MATCH
 static const struct rijn_desc *const aes_round_list[] = {
 #define RIJN_DRIVER(sym)

@@ -101,15 +101,14 @@ int rijn_pac_get(const char *driver, const struct rijn_pac_ops **ops)
 static const struct rijn_pac_ops stub_ops;
 static const struct rijn_pac_ops *active = &stub_ops;
 
-/* The table the functions use from now on. Only when no driver passes
- * its known-answer test (a broken build, or the test hook that fails
- * self-tests on purpose) is there none: then the portable driver is used
- * all the same, since a function returning a PAC has no error to report;
- * `rijn list` and the test suite show the failure. */
+/* The table the functions use from now on. When no driver passes its
+ * known-answer test (a broken build, or the test hook that fails
+ * self-tests on purpose), rijn_prim_resolve aborts with a message: a
+ * function returning a PAC has no error to report, and a PAC from code
+ * that failed its known answers would be silently wrong. */
 static const struct rijn_pac_ops *pac_resolve(void)
 {
-    const struct rijn_pac_ops *o;
-    if (rijn_pac_get(NULL, &o) != RIJN_OK) o = rijn_pac_ct64_desc.ops;
+    const struct rijn_pac_ops *o = rijn_prim_resolve(pac_list, pac_status, PAC_N);
     __atomic_store_n(&active, o, __ATOMIC_RELEASE);
     return o;
 }

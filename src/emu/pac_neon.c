@@ -19,6 +19,7 @@
 #define PV_AND(a, b) vandq_u8((a), (b))
 #define PV_LOAD(p) vld1q_u8((const uint8_t *)(p))
 #define PV_EXPAND(x) neon_expand(x)
+#define PV_NV 4
 
 /* The 16 cells of x, one per byte: low and high nibbles interleaved. */
 static inline uint8x16_t neon_expand(uint64_t x)
@@ -40,23 +41,33 @@ static inline uint64_t neon_one(uint64_t data, uint64_t modifier, uint64_t key0,
 {
     struct neon_key k;
     neon_key_setup(&k, key0, key1);
-    return neon_pack(neon_qarma(neon_expand(data), neon_expand(modifier), &k, alg));
+    uint8x16_t w = neon_expand(data), t = neon_expand(modifier);
+    neon_qarma_n(&w, &t, &k, alg, 1);
+    return neon_pack(w);
 }
 
-/* Two PACs per step: two independent dependency chains in flight. */
+/* Four PACs per step, in lockstep (pac_vec_core.h, qarma_n: AArch64 has
+ * 32 vector registers); the tail one at a time. */
 static inline void neon_batch(uint64_t *out, const uint64_t *data, const uint64_t *modifier, uint64_t key0,
                               uint64_t key1, size_t n, int alg)
 {
     struct neon_key k;
     neon_key_setup(&k, key0, key1);
     size_t i = 0;
-    for (; i + 2 <= n; i += 2) {
-        uint8x16_t a = neon_qarma(neon_expand(data[i]), neon_expand(modifier[i]), &k, alg);
-        uint8x16_t b = neon_qarma(neon_expand(data[i + 1]), neon_expand(modifier[i + 1]), &k, alg);
-        out[i] = neon_pack(a);
-        out[i + 1] = neon_pack(b);
+    for (; i + 4 <= n; i += 4) {
+        uint8x16_t w[4], t[4];
+        for (int j = 0; j < 4; j++) {
+            w[j] = neon_expand(data[i + j]);
+            t[j] = neon_expand(modifier[i + j]);
+        }
+        neon_qarma_n(w, t, &k, alg, 4);
+        for (int j = 0; j < 4; j++) out[i + j] = neon_pack(w[j]);
     }
-    if (i < n) out[i] = neon_pack(neon_qarma(neon_expand(data[i]), neon_expand(modifier[i]), &k, alg));
+    for (; i < n; i++) {
+        uint8x16_t w = neon_expand(data[i]), t = neon_expand(modifier[i]);
+        neon_qarma_n(&w, &t, &k, alg, 1);
+        out[i] = neon_pack(w);
+    }
 }
 
 uint64_t rijn_pac_neon_qarma5(uint64_t data, uint64_t modifier, uint64_t key0, uint64_t key1)

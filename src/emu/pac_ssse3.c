@@ -10,6 +10,10 @@
 #include "arch/x86/x86.h"
 
 #ifdef RIJN_X86
+/* PACs in flight per batch step. */
+#ifndef SSSE3_LANES
+#define SSSE3_LANES 4
+#endif
 #define PV __m128i
 #define PV_FN SSSE3_INLINE
 #define PV_NAME(x) ssse3_##x
@@ -18,6 +22,7 @@
 #define PV_AND(a, b) _mm_and_si128((a), (b))
 #define PV_LOAD(p) _mm_load_si128((const __m128i *)(const void *)(p))
 #define PV_EXPAND(x) ssse3_expand(x)
+#define PV_NV SSSE3_LANES
 
 /* The 16 cells of x, one per byte: low and high nibbles interleaved. */
 SSSE3_INLINE __m128i ssse3_expand(uint64_t x)
@@ -39,24 +44,33 @@ SSSE3_INLINE uint64_t ssse3_one(uint64_t data, uint64_t modifier, uint64_t key0,
 {
     struct ssse3_key k;
     ssse3_key_setup(&k, key0, key1);
-    return ssse3_pack(ssse3_qarma(ssse3_expand(data), ssse3_expand(modifier), &k, alg));
+    __m128i w = ssse3_expand(data), t = ssse3_expand(modifier);
+    ssse3_qarma_n(&w, &t, &k, alg, 1);
+    return ssse3_pack(w);
 }
 
-/* Two PACs per step, so that two independent dependency chains are in
- * flight. */
+/* SSSE3_LANES PACs per step, in lockstep (pac_vec_core.h, qarma_n); the
+ * tail one at a time. */
 SSSE3_INLINE void ssse3_batch(uint64_t *out, const uint64_t *data, const uint64_t *modifier, uint64_t key0,
                               uint64_t key1, size_t n, int alg)
 {
     struct ssse3_key k;
     ssse3_key_setup(&k, key0, key1);
     size_t i = 0;
-    for (; i + 2 <= n; i += 2) {
-        __m128i a = ssse3_qarma(ssse3_expand(data[i]), ssse3_expand(modifier[i]), &k, alg);
-        __m128i b = ssse3_qarma(ssse3_expand(data[i + 1]), ssse3_expand(modifier[i + 1]), &k, alg);
-        out[i] = ssse3_pack(a);
-        out[i + 1] = ssse3_pack(b);
+    for (; i + SSSE3_LANES <= n; i += SSSE3_LANES) {
+        __m128i w[SSSE3_LANES], t[SSSE3_LANES];
+        for (int j = 0; j < SSSE3_LANES; j++) {
+            w[j] = ssse3_expand(data[i + j]);
+            t[j] = ssse3_expand(modifier[i + j]);
+        }
+        ssse3_qarma_n(w, t, &k, alg, SSSE3_LANES);
+        for (int j = 0; j < SSSE3_LANES; j++) out[i + j] = ssse3_pack(w[j]);
     }
-    if (i < n) out[i] = ssse3_pack(ssse3_qarma(ssse3_expand(data[i]), ssse3_expand(modifier[i]), &k, alg));
+    for (; i < n; i++) {
+        __m128i w = ssse3_expand(data[i]), t = ssse3_expand(modifier[i]);
+        ssse3_qarma_n(&w, &t, &k, alg, 1);
+        out[i] = ssse3_pack(w);
+    }
 }
 
 SSSE3_TARGET uint64_t rijn_pac_ssse3_qarma5(uint64_t data, uint64_t modifier, uint64_t key0, uint64_t key1)

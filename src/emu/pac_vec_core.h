@@ -22,7 +22,8 @@
  * before or after it folds into the three permutations, and a PACInvSub
  * before it into the two tables (RotCell(PACInvSub(c)) as one table).
  * A forward round is thus 2 look-ups, 3 permutations, an S-box look-up and
- * 3 XORs; a backward round 5 shuffles and 3 XORs.
+ * 3 XORs; a backward round 5 shuffles and 3 XORs, its round key XORed
+ * in alongside the permutations (two XOR levels, not three).
  *
  * The including file defines, for its vector type:
  *   PV              the vector type
@@ -33,6 +34,7 @@
  *   PV_XOR, PV_AND  bitwise operations
  *   PV_LOAD(p)      the 16 constant bytes at p, in every lane
  *   PV_EXPAND(x)    the cells of a 64-bit value x, in every lane
+ *   PV_NV           the most states qarma_n takes at once
  * and includes this file once per vector type.
  */
 
@@ -61,6 +63,7 @@ static const struct pac_vec_tables {
     uint8_t h[16];       /* TweakShuffle's source cells */
     uint8_t omega[16];   /* TweakCellRot */
     uint8_t mw[16];      /* 0xff on the cells TweakShuffle rotates (2,4,7,11,12,14,15) */
+    uint8_t omx[16];     /* c ^ TweakCellRot(c): the change on a rotated cell */
     uint8_t r1[16], r2[16];  /* RotCell(c, 1), RotCell(c, 2) */
     /* Per algorithm: [0] QARMA5 (sigma_2 and its inverse), [1] QARMA3
      * (sigma_1, an involution): the forward S-box, the inverse S-box, and
@@ -84,6 +87,7 @@ static const struct pac_vec_tables {
     .h = { 4, 5, 6, 7, 11, 2, 3, 8, 12, 13, 14, 15, 0, 1, 10, 9 },
     .omega = { 0, 8, 9, 1, 2, 10, 11, 3, 4, 12, 13, 5, 6, 14, 15, 7 },
     .mw = { 0, 0, 255, 0, 255, 0, 0, 255, 0, 0, 0, 255, 255, 0, 255, 255 },
+    .omx = { 0, 9, 11, 2, 6, 15, 13, 4, 12, 5, 7, 14, 10, 3, 1, 8 },
     .r1 = { 0, 2, 4, 6, 8, 10, 12, 14, 1, 3, 5, 7, 9, 11, 13, 15 },
     .r2 = { 0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15 },
     .s = { { 11, 6, 8, 15, 12, 0, 9, 14, 3, 7, 4, 5, 13, 2, 1, 10 },
@@ -124,45 +128,63 @@ PV_FN void PV_NAME(key_setup)(struct PV_NAME(key) * k, uint64_t key0, uint64_t k
     }
 }
 
-/* P1(A) ^ P2(B) ^ P3(A) for the permutations p[1..3]. */
-PV_FN PV PV_NAME(mix)(PV a, PV b, const uint8_t p[4][16])
+/* P1(A) ^ P2(B) ^ P3(A) ^ x for the permutations p[1..3]: two levels of
+ * XOR, so that a round key joining here (x) costs no extra step. */
+PV_FN PV PV_NAME(mix)(PV a, PV b, PV x, const uint8_t p[4][16])
 {
-    return PV_XOR(PV_XOR(PV_SHUF(a, PV_LOAD(p[1])), PV_SHUF(b, PV_LOAD(p[2]))), PV_SHUF(a, PV_LOAD(p[3])));
+    return PV_XOR(PV_XOR(PV_SHUF(a, PV_LOAD(p[1])), PV_SHUF(a, PV_LOAD(p[3]))),
+                  PV_XOR(PV_SHUF(b, PV_LOAD(p[2])), x));
+}
+PV_FN PV PV_NAME(mix0)(PV a, PV b, const uint8_t p[4][16])
+{
+    return PV_XOR(PV_XOR(PV_SHUF(a, PV_LOAD(p[1])), PV_SHUF(a, PV_LOAD(p[3]))), PV_SHUF(b, PV_LOAD(p[2])));
 }
 
-/* ComputePAC: w the cells of data, t those of the modifier; alg 0 is
- * QARMA5 (4 iterations), 1 QARMA3 (2). */
-PV_FN PV PV_NAME(qarma)(PV w, PV t, const struct PV_NAME(key) * k, int alg)
+/* TweakShuffle: u = the cells moved by h, then TweakCellRot on the cells
+ * of mw, as u ^ (c ^ TweakCellRot(c)) there: 4 operations and 4 steps
+ * (one table, omx, instead of the rotation and a second XOR). */
+PV_FN PV PV_NAME(tweak_next)(PV tw)
+{
+    const PV u = PV_SHUF(tw, PV_LOAD(pac_vec.h));
+    return PV_XOR(u, PV_AND(PV_SHUF(PV_LOAD(pac_vec.omx), u), PV_LOAD(pac_vec.mw)));
+}
+#define PV_LANES _Pragma("GCC unroll 8") for (int j = 0; j < nv; j++)
+
+/* ComputePAC on nv independent states in lockstep (nv a constant after
+ * inlining): every step is written for all lanes before the next step, so
+ * the instruction stream interleaves nv dependency chains and the
+ * out-of-order window sees them together (one chain after another would
+ * not fit in it). nv = 1 is the single PAC. w: the cells of data in, the PACs' cells out; t: the
+ * modifiers' cells. alg 0 is QARMA5 (4 iterations), 1 QARMA3 (2). */
+PV_FN void PV_NAME(qarma_n)(PV *w, const PV *t, const struct PV_NAME(key) * k, int alg, int nv)
 {
     const int it = alg ? 2 : 4;
-    const PV s = PV_LOAD(pac_vec.s[alg]), si = PV_LOAD(pac_vec.si[alg]), r1si = PV_LOAD(pac_vec.r1si[alg]),
-             r2si = PV_LOAD(pac_vec.r2si[alg]), r1 = PV_LOAD(pac_vec.r1), r2 = PV_LOAD(pac_vec.r2);
-    const PV h = PV_LOAD(pac_vec.h), om = PV_LOAD(pac_vec.omega), mw = PV_LOAD(pac_vec.mw);
-    /* The tweaks T0..T(it+1) (TweakShuffle, forward); the backward rounds
-     * of the pseudocode step back through the same values. */
-    PV tw[6];
-    tw[0] = t;
-#pragma GCC unroll 8
-    for (int i = 0; i <= it; i++) {
-        PV u = PV_SHUF(tw[i], h);
-        tw[i + 1] = PV_XOR(u, PV_AND(PV_XOR(u, PV_SHUF(om, u)), mw));
+    const PV s = PV_LOAD(pac_vec.s[alg]), r1 = PV_LOAD(pac_vec.r1), r2 = PV_LOAD(pac_vec.r2);
+    PV tw[6][PV_NV];
+    PV_LANES
+    {
+        tw[0][j] = t[j];
+        w[j] = PV_SHUF(s, PV_XOR(w[j], PV_XOR(k->kin, t[j])));
     }
-    w = PV_SHUF(s, PV_XOR(w, PV_XOR(k->kin, tw[0])));
 #pragma GCC unroll 8
-    for (int i = 1; i <= it; i++) {
-        w = PV_XOR(w, PV_XOR(k->kf[i], tw[i]));
-        w = PV_SHUF(s, PV_NAME(mix)(PV_SHUF(r1, w), PV_SHUF(r2, w), pac_vec.fp));
+    for (int i = 1; i <= it + 1; i++) {
+        const PV ki = i <= it ? k->kf[i] : k->mk0;
+        PV_LANES
+        {
+            tw[i][j] = PV_NAME(tweak_next)(tw[i - 1][j]);
+            const PV x = PV_XOR(w[j], PV_XOR(ki, tw[i][j]));
+            w[j] = PV_SHUF(s, PV_NAME(mix0)(PV_SHUF(r1, x), PV_SHUF(r2, x), pac_vec.fp));
+        }
     }
-    w = PV_XOR(w, PV_XOR(k->mk0, tw[it + 1]));
-    w = PV_SHUF(s, PV_NAME(mix)(PV_SHUF(r1, w), PV_SHUF(r2, w), pac_vec.fp));
-    w = PV_XOR(PV_NAME(mix)(PV_SHUF(r1, w), PV_SHUF(r2, w), pac_vec.fp), k->k1);
-    w = PV_NAME(mix)(PV_SHUF(r1si, w), PV_SHUF(r2si, w), pac_vec.mp);
-    w = PV_XOR(w, PV_XOR(k->k0, tw[it + 1]));
+    PV_LANES w[j] = PV_NAME(mix)(PV_SHUF(r1, w[j]), PV_SHUF(r2, w[j]), k->k1, pac_vec.fp);
+    const PV r1si = PV_LOAD(pac_vec.r1si[alg]), r2si = PV_LOAD(pac_vec.r2si[alg]);
+    PV_LANES w[j] = PV_NAME(mix)(PV_SHUF(r1si, w[j]), PV_SHUF(r2si, w[j]), PV_XOR(k->k0, tw[it + 1][j]), pac_vec.mp);
 #pragma GCC unroll 8
-    for (int i = 0; i < it; i++) {
-        w = PV_NAME(mix)(PV_SHUF(r1si, w), PV_SHUF(r2si, w), pac_vec.bp);
-        w = PV_XOR(w, PV_XOR(k->kb[it - i], tw[it - i]));
-    }
-    w = PV_SHUF(si, w);
-    return PV_XOR(w, PV_XOR(k->kb[0], PV_XOR(tw[0], k->mk0)));
+    for (int i = 0; i < it; i++)
+        PV_LANES w[j] = PV_NAME(mix)(PV_SHUF(r1si, w[j]), PV_SHUF(r2si, w[j]), PV_XOR(k->kb[it - i], tw[it - i][j]),
+                                     pac_vec.bp);
+    const PV si = PV_LOAD(pac_vec.si[alg]);
+    PV_LANES w[j] = PV_XOR(PV_SHUF(si, w[j]), PV_XOR(k->kb[0], PV_XOR(tw[0][j], k->mk0)));
 }
+
+#undef PV_LANES

@@ -5,14 +5,27 @@
  *
  *   SB_SR_MC_AK     AESENC             SB_SR_AK     AESENCLAST
  *   ISB_ISR_IMC_AK  AESDEC             ISB_ISR_AK   AESDECLAST
- *   IMC             AESIMC             ISB_ISR_AK_IMC  AESIMC(AESDECLAST)
- *   MC              AESENC(AESDECLAST(x, 0), 0)
+ *   IMC             AESIMC             ISB_ISR_AK_IMC  AESDEC(x, AESIMC(k))
+ *   MC              byte rotations and doublings (below)
  *
- * MC has no instruction of its own. AESDECLAST with a zero key is
- * ISB(ISR(x)); AESENC with a zero key then applies SR(SB(.)), which
- * cancels it (SubBytes is per byte and commutes with the byte
- * permutation ShiftRows), and MixColumns, which is what is left. (QEMU's
- * host/i386 aes-round.h uses the same identity.)
+ * ISB_ISR_AK_IMC is IMC(ISB(ISR(x)) ^ k) = IMC(ISB(ISR(x))) ^ IMC(k)
+ * (InvMixColumns is linear over GF(2)), which is AESDEC with the key
+ * IMC(k): one AES instruction on the state's path, the key's AESIMC beside
+ * it. AESIMC(AESDECLAST(x, k)) puts two in series; in a chain of calls
+ * (each on the state the last wrote) that measured 13.7 against 10.5 TSC
+ * ticks per call (Zen 3, medians of 101 runs).
+ *
+ * MC has no instruction of its own. AESENC(AESDECLAST(x, 0), 0) gives it
+ * (AESDECLAST with a zero key is ISB(ISR(x)), which AESENC's SR(SB(.))
+ * cancels; QEMU's host/i386 aes-round.h uses that identity), but with two
+ * AES instructions in series. FIPS 197 §5.1.3 written on the register is
+ * shorter: with a1 = the state with each column rotated by one byte,
+ * t = x ^ a1, MC(x) = xtime(t) ^ a1 ^ rot2(t), where rot2 rotates each
+ * column by two bytes: byte i of a column becomes
+ * 2(a_i ^ a_{i+1}) ^ a_{i+1} ^ a_{i+2} ^ a_{i+3}, which is 2a_i ^ 3a_{i+1}
+ * ^ a_{i+2} ^ a_{i+3}. Two PSHUFB, a doubling (PADDB, and 0x1b where the
+ * top bit was set) and XORs: 12.3 against 13.7 ticks per call in the
+ * same chain.
  *
  * The register holds the state in FIPS 197 byte order, as memory does, so
  * be == false is a plain load. be == true reverses the bytes with one
@@ -32,8 +45,15 @@ AESNI_INLINE __m128i round_aesni_rev(__m128i x)
 AESNI_INLINE __m128i round_aesni_mc(__m128i x, __m128i k)
 {
     (void)k;
-    const __m128i z = _mm_setzero_si128();
-    return _mm_aesenc_si128(_mm_aesdeclast_si128(x, z), z);
+    const __m128i rot1 = _mm_setr_epi8(1, 2, 3, 0, 5, 6, 7, 4, 9, 10, 11, 8, 13, 14, 15, 12);
+    const __m128i rot2 = _mm_setr_epi8(2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13);
+    __m128i a1 = _mm_shuffle_epi8(x, rot1);
+    __m128i t = _mm_xor_si128(x, a1);
+    /* xtime(t): double each byte, reduce by x^8 = x^4 + x^3 + x + 1 where
+     * the top bit was set (the mask from a signed compare: no branch). */
+    __m128i top = _mm_cmpgt_epi8(_mm_setzero_si128(), t);
+    __m128i t2 = _mm_xor_si128(_mm_add_epi8(t, t), _mm_and_si128(top, _mm_set1_epi8(0x1b)));
+    return _mm_xor_si128(t2, _mm_xor_si128(a1, _mm_shuffle_epi8(t, rot2)));
 }
 AESNI_INLINE __m128i round_aesni_imc(__m128i x, __m128i k)
 {
@@ -42,7 +62,7 @@ AESNI_INLINE __m128i round_aesni_imc(__m128i x, __m128i k)
 }
 AESNI_INLINE __m128i round_aesni_ib_ir_ak_imc(__m128i x, __m128i k)
 {
-    return _mm_aesimc_si128(_mm_aesdeclast_si128(x, k));
+    return _mm_aesdec_si128(x, _mm_aesimc_si128(k));
 }
 
 /* One function per operation: load, reverse if be, compute, store. */

@@ -562,7 +562,9 @@ static void test_cbc_tls_raw(const char *name)
 {
     EVP_CIPHER *cr = EVP_CIPHER_fetch(libctx, name, "provider=rijn");
     EVP_CIPHER *cd = EVP_CIPHER_fetch(libctx, name, "provider=default");
-    unsigned char key[32], iv[16], pt[16 + 600], ct[sizeof pt + 16], a[sizeof ct], b[sizeof ct];
+    /* The longest record: explicit IV, payload up to 299, MAC up to 48,
+     * padding up to 255 and its length byte, rounded up to a block. */
+    unsigned char key[32], iv[16], pt[16 + 299 + 48 + 256 + 15], ct[sizeof pt + 16], a[sizeof ct], b[sizeof ct];
     unsigned char mac[48], macr[48], macd[48];
     for (int t = 0; t < 400; t++) {
         unsigned ver = tls_versions[rnd_below(4)];

@@ -40,18 +40,9 @@
 #define RIJN_PRIM_IF(c, x) RIJN_PRIM_IF_(c, x)
 #define RIJN_PRIM_SELECT(k, sym) RIJN_PRIM_IF(RIJN_PRIM_IS(k), &(sym))
 
-/* One kind's drivers, as its file builds the list:
- *
- *     #define RIJN_PRIM_KIND_clmul RIJN_PRIM_MATCH
- *     static const struct rijn_desc *const list[] = {
- *     #define RIJN_DRIVER(sym)
- *     #define RIJN_TEMPLATE(sym)
- *     #define RIJN_PRIMITIVE(k, sym) RIJN_PRIM_SELECT(k, sym)
- *     #include "core/drivers.def"
- *     #undef RIJN_DRIVER
- *     #undef RIJN_TEMPLATE
- *     #undef RIJN_PRIMITIVE
- *     };
+/* One kind's drivers: its file defines RIJN_PRIM_KIND_<kind> as above and
+ * includes core/prim_list.h, which builds prim_list[] from drivers.def
+ * with RIJN_PRIM_SELECT, and prim_status[].
  *
  * status[] has one int per entry, zero-initialised (RIJN_SELFTEST_NOT_RUN),
  * and caches each driver's self-test result (atomically). A NULL entry (a

@@ -29,17 +29,7 @@
 #pragma weak rijn_aes_round_table_desc
 
 #define RIJN_PRIM_KIND_aes_round RIJN_PRIM_MATCH
-static const struct rijn_desc *const aes_round_list[] = {
-#define RIJN_DRIVER(sym)
-#define RIJN_TEMPLATE(sym)
-#define RIJN_PRIMITIVE(k, sym) RIJN_PRIM_SELECT(k, sym)
-#include "core/drivers.def"
-#undef RIJN_DRIVER
-#undef RIJN_TEMPLATE
-#undef RIJN_PRIMITIVE
-};
-#define AES_ROUND_N (sizeof aes_round_list / sizeof aes_round_list[0])
-static int aes_round_status[AES_ROUND_N];
+#include "core/prim_list.h"
 
 /* ------------------------------------------------------ known answers --
  * FIPS 197 Appendix B (AES-128, key 2b7e1516..., input 3243f6a8...):
@@ -133,7 +123,7 @@ int rijn_aes_round_get(const char *driver, const struct rijn_aes_round_ops **out
 {
     if (!out) return RIJN_ERR_NULL;
     const struct rijn_desc *d;
-    int r = rijn_prim_pick(aes_round_list, aes_round_status, AES_ROUND_N, driver, &d);
+    int r = rijn_prim_pick(prim_list, prim_status, PRIM_N, driver, &d);
     if (r == RIJN_OK) *out = d->ops;
     return r;
 }
@@ -162,7 +152,7 @@ static struct rijn_aes_round_ops cur = {
 
 static void resolve(void)
 {
-    const struct rijn_aes_round_ops *o = rijn_prim_resolve(aes_round_list, aes_round_status, AES_ROUND_N);
+    const struct rijn_aes_round_ops *o = rijn_prim_resolve(prim_list, prim_status, PRIM_N);
     __atomic_store_n(&cur.enc_MC, o->enc_MC, __ATOMIC_RELEASE);
     __atomic_store_n(&cur.enc_SB_SR_AK, o->enc_SB_SR_AK, __ATOMIC_RELEASE);
     __atomic_store_n(&cur.enc_SB_SR_MC_AK, o->enc_SB_SR_MC_AK, __ATOMIC_RELEASE);

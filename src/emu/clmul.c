@@ -81,23 +81,13 @@ const struct rijn_kind rijn_kind_clmul = {
 /* ------------------------------------------------------ driver choice -- */
 
 #define RIJN_PRIM_KIND_clmul RIJN_PRIM_MATCH
-static const struct rijn_desc *const clmul_drivers[] = {
-#define RIJN_DRIVER(sym)
-#define RIJN_TEMPLATE(sym)
-#define RIJN_PRIMITIVE(k, sym) RIJN_PRIM_SELECT(k, sym)
-#include "core/drivers.def"
-#undef RIJN_DRIVER
-#undef RIJN_TEMPLATE
-#undef RIJN_PRIMITIVE
-};
-#define NCLMUL (sizeof clmul_drivers / sizeof clmul_drivers[0])
-static int clmul_status[NCLMUL];
+#include "core/prim_list.h"
 
 int rijn_clmul_get(const char *driver, const struct rijn_clmul_ops **out)
 {
     if (!out) return RIJN_ERR_NULL;
     const struct rijn_desc *d;
-    int r = rijn_prim_pick(clmul_drivers, clmul_status, NCLMUL, driver, &d);
+    int r = rijn_prim_pick(prim_list, prim_status, PRIM_N, driver, &d);
     if (r == RIJN_OK) *out = d->ops;
     return r;
 }
@@ -130,7 +120,7 @@ static struct rijn_clmul_ops table = {
 
 static const struct rijn_clmul_ops *resolve(void)
 {
-    const struct rijn_clmul_ops *o = rijn_prim_resolve(clmul_drivers, clmul_status, NCLMUL);
+    const struct rijn_clmul_ops *o = rijn_prim_resolve(prim_list, prim_status, PRIM_N);
     STORE(clmul_64);
     STORE(clmul_32);
     STORE(clmul_8x8_low);

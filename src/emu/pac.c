@@ -77,23 +77,13 @@ const struct rijn_kind rijn_kind_pac = {
 /* ------------------------------------------------------- resolution -- */
 
 #define RIJN_PRIM_KIND_pac RIJN_PRIM_MATCH
-static const struct rijn_desc *const pac_list[] = {
-#define RIJN_DRIVER(sym)
-#define RIJN_TEMPLATE(sym)
-#define RIJN_PRIMITIVE(k, sym) RIJN_PRIM_SELECT(k, sym)
-#include "core/drivers.def"
-#undef RIJN_DRIVER
-#undef RIJN_TEMPLATE
-#undef RIJN_PRIMITIVE
-};
-#define PAC_N (sizeof pac_list / sizeof pac_list[0])
-static int pac_status[PAC_N];
+#include "core/prim_list.h"
 
 int rijn_pac_get(const char *driver, const struct rijn_pac_ops **ops)
 {
     if (!ops) return RIJN_ERR_NULL;
     const struct rijn_desc *d;
-    int r = rijn_prim_pick(pac_list, pac_status, PAC_N, driver, &d);
+    int r = rijn_prim_pick(prim_list, prim_status, PRIM_N, driver, &d);
     if (r == RIJN_OK) *ops = d->ops;
     return r;
 }
@@ -108,7 +98,7 @@ static const struct rijn_pac_ops *active = &stub_ops;
  * that failed its known answers would be silently wrong. */
 static const struct rijn_pac_ops *pac_resolve(void)
 {
-    const struct rijn_pac_ops *o = rijn_prim_resolve(pac_list, pac_status, PAC_N);
+    const struct rijn_pac_ops *o = rijn_prim_resolve(prim_list, prim_status, PRIM_N);
     __atomic_store_n(&active, o, __ATOMIC_RELEASE);
     return o;
 }

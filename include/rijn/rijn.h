@@ -10,6 +10,7 @@
  *   rijn/clmul.h     carry-less multiplies for emulators (PCLMULQDQ, PMULL, VPMSUM)
  *   rijn/aes_round.h AES round primitives for emulators (one guest instruction)
  *   rijn/pac.h       Arm pointer authentication (QARMA5, QARMA3, AES), for emulators
+ *   rijn/x25519.h    X25519 key agreement (RFC 7748)
  *
  * Conventions used everywhere:
  *   - Functions return 0 (RIJN_OK) or a negative rijn_err code.
@@ -56,7 +57,9 @@ typedef enum rijn_err {
     RIJN_ERR_OVERLAP = -11,   /* input and output overlap partially */
     RIJN_ERR_BUFFER = -12,    /* output buffer too small */
     RIJN_ERR_SELFTEST = -13,  /* the driver failed its known-answer self-test */
-    RIJN_ERR_WEAK_KEY = -14   /* key refused (XTS with K1 == K2) */
+    RIJN_ERR_WEAK_KEY = -14,  /* key refused (XTS with K1 == K2) */
+    RIJN_ERR_ZERO_RESULT = -15, /* X25519: the result is all zero (a small-order point; RFC 7748 6.1) */
+    RIJN_ERR_RANDOM = -16     /* the OS random source failed */
 } rijn_err;
 
 /* A short English description of an error code; never NULL. */
@@ -77,5 +80,6 @@ RIJN_API void rijn_wipe(void *p, size_t n);
 #include "rijn/clmul.h"
 #include "rijn/aes_round.h"
 #include "rijn/pac.h"
+#include "rijn/x25519.h"
 
 #endif

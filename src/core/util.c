@@ -25,6 +25,8 @@ const char *rijn_strerror(int err)
     case RIJN_ERR_BUFFER: return "output buffer too small";
     case RIJN_ERR_SELFTEST: return "driver failed its self-test";
     case RIJN_ERR_WEAK_KEY: return "key refused (XTS halves must differ)";
+    case RIJN_ERR_ZERO_RESULT: return "X25519 result is all zero (small-order point)";
+    case RIJN_ERR_RANDOM: return "the OS random source failed";
     default: return "unknown error";
     }
 }

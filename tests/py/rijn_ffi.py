@@ -13,7 +13,7 @@ LIB = ctypes.CDLL(os.path.join(BUILD, "librijn.so"))
 
 ERR = {0: "OK", -1: "NULL", -2: "KEY_LEN", -3: "IV_LEN", -4: "TAG_LEN", -5: "LENGTH", -6: "AUTH",
        -7: "PADDING", -8: "STATE", -9: "NO_DRIVER", -10: "LIMIT", -11: "OVERLAP", -12: "BUFFER",
-       -13: "SELFTEST", -14: "WEAK_KEY"}
+       -13: "SELFTEST", -14: "WEAK_KEY", -15: "ZERO_RESULT", -16: "RANDOM"}
 
 
 class RijnError(Exception):
@@ -286,3 +286,72 @@ def cmac_verify(driver, key, data, tag):
         _chk(LIB.rijn_cmac_verify(k, _p(data), S(len(data)), _p(tag), S(len(tag))))
     finally:
         LIB.rijn_cmac_clear(k)
+
+# --------------------------------------------------------------- X25519 --
+
+X25519_LEN = 32
+ZERO_RESULT = -15
+
+
+class ZeroResult(RijnError):
+    """RIJN_ERR_ZERO_RESULT: the result is all zero (a small-order point).
+    The library still wrote its output, which .out carries."""
+
+    def __init__(self, out):
+        super().__init__(ZERO_RESULT)
+        self.out = out
+
+
+def x25519(driver, scalar, point, alias=None, offset=0):
+    """X25519(scalar, point). alias: None, "scalar" or "point", to write the
+    result over that input's buffer; offset misaligns the buffers. Raises
+    ZeroResult (with .out) on RIJN_ERR_ZERO_RESULT, RijnError otherwise.
+    None for scalar or point passes NULL."""
+    k = None if scalar is None else Buf(scalar, offset)
+    u = None if point is None else Buf(point, (offset * 3) % 16)
+    out = {"scalar": k, "point": u}.get(alias) or Buf(X25519_LEN, (offset * 5) % 16)
+    if alias is None:
+        ctypes.memset(out.addr, 0xAA, X25519_LEN)
+    r = LIB.rijn_x25519(_drv(driver), out.ptr(), k and k.ptr(), u and u.ptr())
+    if r == ZERO_RESULT:
+        raise ZeroResult(out.bytes(X25519_LEN))
+    _chk(r)
+    return out.bytes(X25519_LEN)
+
+
+def x25519_base(driver, scalar, alias=False, offset=0):
+    """X25519(scalar, 9) by the fixed-base method; alias: pub over scalar."""
+    k = None if scalar is None else Buf(scalar, offset)
+    out = k if alias else Buf(X25519_LEN, (offset * 5) % 16)
+    _chk(LIB.rijn_x25519_base(_drv(driver), out.ptr(), k and k.ptr()))
+    return out.bytes(X25519_LEN)
+
+
+def x25519_keygen(driver):
+    """A fresh key pair (priv, pub)."""
+    priv, pub = Buf(X25519_LEN), Buf(X25519_LEN)
+    _chk(LIB.rijn_x25519_keygen(_drv(driver), priv.ptr(), pub.ptr()))
+    return priv.bytes(), pub.bytes()
+
+
+def x25519_batch(driver, scalars, points, inplace=None, with_status=True):
+    """rijn_x25519_batch over len(scalars) pairs. Returns (outputs, status,
+    return code): outputs a list of 32-byte strings, status the list of
+    per-entry codes (None with with_status=False, when NULL is passed);
+    return code 0 or RIJN_ERR_ZERO_RESULT. Other errors raise RijnError.
+    inplace: None, "points" or "scalars", the buffer the outputs overwrite.
+    Status entries start as 0x5a5a5a5a, so an entry not written shows."""
+    n = len(scalars)
+    assert len(points) == n
+    k = Buf(b"".join(scalars))
+    u = Buf(b"".join(points))
+    out = {"points": u, "scalars": k}.get(inplace) or Buf(X25519_LEN * n)
+    if inplace is None:
+        ctypes.memset(out.addr, 0xAA, X25519_LEN * n)
+    st = (ctypes.c_int * max(n, 1))(*([0x5A5A5A5A] * max(n, 1)))
+    r = LIB.rijn_x25519_batch(_drv(driver), out.ptr(), k.ptr(), u.ptr(), S(n), st if with_status else None)
+    if r not in (0, ZERO_RESULT):
+        raise RijnError(r)
+    b = out.bytes(X25519_LEN * n)
+    outs = [b[i * X25519_LEN:(i + 1) * X25519_LEN] for i in range(n)]
+    return outs, (list(st[:n]) if with_status else None), r

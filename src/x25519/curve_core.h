@@ -1,0 +1,284 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The curve arithmetic of X25519, written once over a field
+ * representation: each scalar driver includes this file after defining
+ *
+ *   FE                  the field element type
+ *   FE_0(h) FE_1(h)     constants
+ *   FE_ADD(h, f, g) FE_SUB(h, f, g) FE_NEG(h, f)
+ *   FE_MUL(h, f, g) FE_SQR(h, f) FE_MUL_A24(h, f) FE_CARRY(h, f)
+ *   FE_CSWAP(f, g, b) FE_CMOV(f, g, b)      b secret, 0 or 1
+ *   FE_FROMBYTES(h, s) FE_TOBYTES(s, f)
+ *
+ * with the bound contract of src/x25519/fe51.h and fe25.h: add and sub
+ * take carried (or one add-output and one carried) operands, mul and sqr
+ * take up to the sum of three carried values, and mul, sqr, mul_a24 and
+ * carry return carried values. Each use below says which bound it relies
+ * on where it is not two carried operands; tests/proof/ runs these
+ * formulas on interval limbs to check the composition as well.
+ *
+ * It defines, all static:
+ *   core_scalarmult(out, k, u)  the Montgomery ladder (RFC 7748 section 5)
+ *   core_base(out, k)           k * 9 through the Edwards form (below)
+ *
+ * Constant time: the ladder's swaps and the table scan use masks; the
+ * only branches are on loop counters; every array index is public.
+ */
+#include "core/util.h"
+#include "x25519/base_table.h"
+
+/* out = z^(p - 2) = 1/z (0 for z = 0), by Fermat: 254 squarings and 11
+ * multiplications, the chain of the curve25519 paper. z: loose. */
+static void core_invert(FE *out, const FE *z)
+{
+    FE z2, z9, z11, z2_5_0, z2_10_0, z2_20_0, z2_50_0, z2_100_0, t;
+    FE_SQR(&z2, z);                  /* 2 */
+    FE_SQR(&t, &z2);                 /* 4 */
+    FE_SQR(&t, &t);                  /* 8 */
+    FE_MUL(&z9, &t, z);              /* 9 */
+    FE_MUL(&z11, &z9, &z2);          /* 11 */
+    FE_SQR(&t, &z11);                /* 22 */
+    FE_MUL(&z2_5_0, &t, &z9);        /* 2^5 - 1 */
+    FE_SQR(&t, &z2_5_0);
+    for (int i = 1; i < 5; i++) FE_SQR(&t, &t);
+    FE_MUL(&z2_10_0, &t, &z2_5_0);   /* 2^10 - 1 */
+    FE_SQR(&t, &z2_10_0);
+    for (int i = 1; i < 10; i++) FE_SQR(&t, &t);
+    FE_MUL(&z2_20_0, &t, &z2_10_0);  /* 2^20 - 1 */
+    FE_SQR(&t, &z2_20_0);
+    for (int i = 1; i < 20; i++) FE_SQR(&t, &t);
+    FE_MUL(&t, &t, &z2_20_0);        /* 2^40 - 1 */
+    for (int i = 0; i < 10; i++) FE_SQR(&t, &t);
+    FE_MUL(&z2_50_0, &t, &z2_10_0);  /* 2^50 - 1 */
+    FE_SQR(&t, &z2_50_0);
+    for (int i = 1; i < 50; i++) FE_SQR(&t, &t);
+    FE_MUL(&z2_100_0, &t, &z2_50_0); /* 2^100 - 1 */
+    FE_SQR(&t, &z2_100_0);
+    for (int i = 1; i < 100; i++) FE_SQR(&t, &t);
+    FE_MUL(&t, &t, &z2_100_0);       /* 2^200 - 1 */
+    for (int i = 0; i < 50; i++) FE_SQR(&t, &t);
+    FE_MUL(&t, &t, &z2_50_0);        /* 2^250 - 1 */
+    for (int i = 0; i < 5; i++) FE_SQR(&t, &t);
+    FE_MUL(out, &t, &z11);           /* 2^255 - 32 + 11 = p - 2 */
+    rijn_wipe(&z2, sizeof z2);
+    rijn_wipe(&z9, sizeof z9);
+    rijn_wipe(&z11, sizeof z11);
+    rijn_wipe(&z2_5_0, sizeof z2_5_0);
+    rijn_wipe(&z2_10_0, sizeof z2_10_0);
+    rijn_wipe(&z2_20_0, sizeof z2_20_0);
+    rijn_wipe(&z2_50_0, sizeof z2_50_0);
+    rijn_wipe(&z2_100_0, sizeof z2_100_0);
+    rijn_wipe(&t, sizeof t);
+}
+
+/* One ladder step (RFC 7748 section 5): from (x2:z2) = [m]P and (x3:z3)
+ * = [m+1]P to [2m]P and [2m+1]P, with x1 the u of P. All inputs carried;
+ * all outputs carried. */
+static inline void core_ladder_step(FE *x2, FE *z2, FE *x3, FE *z3, const FE *x1)
+{
+    FE a, aa, b, bb, e, c, d, da, cb;
+    FE_ADD(&a, x2, z2);
+    FE_SQR(&aa, &a);
+    FE_SUB(&b, x2, z2);
+    FE_SQR(&bb, &b);
+    FE_SUB(&e, &aa, &bb);
+    FE_ADD(&c, x3, z3);
+    FE_SUB(&d, x3, z3);
+    FE_MUL(&da, &d, &a);
+    FE_MUL(&cb, &c, &b);
+    FE_ADD(x3, &da, &cb);
+    FE_SQR(x3, x3);
+    FE_SUB(z3, &da, &cb);
+    FE_SQR(z3, z3);
+    FE_MUL(z3, z3, x1);
+    FE_MUL(x2, &aa, &bb);
+    FE_MUL_A24(z2, &e);     /* e: a sub output, loose */
+    FE_ADD(z2, z2, &aa);
+    FE_MUL(z2, z2, &e);
+}
+
+struct core_ladder_state {
+    FE x1, x2, z2, x3, z3;
+    uint8_t k[32];
+};
+
+static void core_scalarmult(uint8_t out[32], const uint8_t k[32], const uint8_t u[32])
+{
+    struct core_ladder_state s;
+    memcpy(s.k, k, 32);
+    FE_FROMBYTES(&s.x1, u);
+    FE_CARRY(&s.x1, &s.x1);
+    FE_1(&s.x2);
+    FE_0(&s.z2);
+    s.x3 = s.x1;
+    FE_1(&s.z3);
+    unsigned swap = 0;
+    for (int t = 254; t >= 0; t--) {
+        const unsigned bit = (s.k[t >> 3] >> (t & 7)) & 1;
+        swap ^= bit;
+        FE_CSWAP(&s.x2, &s.x3, swap);
+        FE_CSWAP(&s.z2, &s.z3, swap);
+        swap = bit;
+        core_ladder_step(&s.x2, &s.z2, &s.x3, &s.z3, &s.x1);
+    }
+    FE_CSWAP(&s.x2, &s.x3, swap);
+    FE_CSWAP(&s.z2, &s.z3, swap);
+    core_invert(&s.z2, &s.z2);
+    FE_MUL(&s.x2, &s.x2, &s.z2);
+    FE_TOBYTES(out, &s.x2);
+    rijn_wipe(&s, sizeof s);
+    rijn_wipe(&swap, sizeof swap);
+}
+
+/* ------------------------------------------------------- fixed base -- */
+
+/* k * 9 by way of the twisted Edwards curve -x^2 + y^2 = 1 + d x^2 y^2
+ * (Ed25519's), birationally equivalent to Curve25519 with u = (1 + y) /
+ * (1 - y) (RFC 7748 section 4.1), which maps its base point (y = 4/5) to
+ * u = 9. The map is a group isomorphism, so k * B on Edwards gives the
+ * u of k * 9; k (clamped: 2^254 <= k < 2^255, a multiple of 8) is never
+ * a multiple of B's prime order L (8L > 2^255 and 4L, the only smaller
+ * multiple of L that is a multiple of 4, is not one of 8), so the point is
+ * never the identity and 1 - y is never 0.
+ *
+ * k is written in 64 signed radix-16 digits e_i in [-8, 8): k = sum e_i
+ * 16^i. base_table.h holds (j + 1) 256^i B for i < 32, j < 8, so the odd
+ * digits' terms are summed first, multiplied by 16 with four doublings,
+ * then the even digits' terms added: 64 mixed additions, 4 doublings and
+ * one inversion, against the ladder's 255 steps. */
+
+/* A point in extended coordinates (Hisil, Wong, Carter, Dawson,
+ * "Twisted Edwards curves revisited", 2008): x = X/Z, y = Y/Z, T = XY/Z. */
+typedef struct {
+    FE X, Y, Z, T;
+} core_ge;
+
+/* A table entry (y + x, y - x, 2 d x y), affine. */
+typedef struct {
+    FE ypx, ymx, xy2d;
+} core_niels;
+
+/* p += q (madd-2008-hwcd-3 for a = -1, Z2 = 1: 7 multiplications).
+ * p: carried; q's elements: loose (decoded, possibly negated). */
+static inline void core_madd(core_ge *p, const core_niels *q)
+{
+    FE a, b, c, d, e, f, g, h;
+    FE_SUB(&a, &p->Y, &p->X);
+    FE_MUL(&a, &a, &q->ymx);
+    FE_ADD(&b, &p->Y, &p->X);
+    FE_MUL(&b, &b, &q->ypx);
+    FE_MUL(&c, &p->T, &q->xy2d);
+    FE_ADD(&d, &p->Z, &p->Z);
+    FE_SUB(&e, &b, &a);
+    FE_SUB(&f, &d, &c);     /* d: an add output */
+    FE_ADD(&g, &d, &c);     /* d: an add output; g: loose */
+    FE_ADD(&h, &b, &a);
+    FE_MUL(&p->X, &e, &f);
+    FE_MUL(&p->Y, &g, &h);
+    FE_MUL(&p->T, &e, &h);
+    FE_MUL(&p->Z, &f, &g);
+}
+
+/* p = 2p (dbl-2008-hwcd for a = -1, every coordinate negated, which is
+ * the same projective point): A = X^2, B = Y^2, C = 2 Z^2, H = A + B,
+ * G = B - A, E = (X + Y)^2 - H, F = C - G; X = EF, Y = GH, Z = GF,
+ * T = EH. p: carried. G is carried before C - G, so that sub's second
+ * operand is a carried value. */
+static inline void core_dbl(core_ge *p)
+{
+    FE a, b, c, e, f, g, h;
+    FE_SQR(&a, &p->X);
+    FE_SQR(&b, &p->Y);
+    FE_SQR(&c, &p->Z);
+    FE_ADD(&c, &c, &c);
+    FE_ADD(&h, &a, &b);
+    FE_SUB(&g, &b, &a);
+    FE_CARRY(&g, &g);
+    FE_ADD(&e, &p->X, &p->Y);
+    FE_SQR(&e, &e);
+    FE_SUB(&e, &e, &h);     /* h: an add output */
+    FE_SUB(&f, &c, &g);     /* c: an add output */
+    FE_MUL(&p->X, &e, &f);
+    FE_MUL(&p->Y, &g, &h);
+    FE_MUL(&p->Z, &g, &f);
+    FE_MUL(&p->T, &e, &h);
+}
+
+/* 0xff.. if a == b, else 0 (a, b < 256). */
+static inline uint64_t core_eq_mask(unsigned a, unsigned b)
+{
+    return 0 - (uint64_t)(((a ^ b) - 1u) >> 31);
+}
+
+/* n = e * 256^i B, e in [-8, 8], reading all eight entries of row i. */
+static inline void core_select(core_niels *n, int i, int e)
+{
+    const unsigned neg = (unsigned)e >> 31;              /* 1 if e < 0 */
+    const unsigned mag = (unsigned)(e ^ (0 - (int)neg)) + neg; /* |e| */
+    uint64_t w[12] = { 1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0 }; /* the identity: (1, 1, 0) */
+    for (unsigned j = 0; j < 8; j++) {
+        const uint64_t m = core_eq_mask(mag, j + 1);
+        for (int l = 0; l < 12; l++) w[l] ^= (w[l] ^ rijn_x25519_base_table[i][j][l]) & m;
+    }
+    uint8_t b[96];
+    for (int l = 0; l < 12; l++) rijn_store64_le(b + 8 * l, w[l]);
+    FE_FROMBYTES(&n->ypx, b);
+    FE_FROMBYTES(&n->ymx, b + 32);
+    FE_FROMBYTES(&n->xy2d, b + 64);
+    /* -(x, y) = (-x, y): y + x and y - x trade places, 2dxy changes sign. */
+    FE_CSWAP(&n->ypx, &n->ymx, neg);
+    FE neg_xy2d;
+    FE_NEG(&neg_xy2d, &n->xy2d);
+    FE_CMOV(&n->xy2d, &neg_xy2d, neg);
+    rijn_wipe(w, sizeof w);
+    rijn_wipe(b, sizeof b);
+    rijn_wipe(&neg_xy2d, sizeof neg_xy2d);
+}
+
+struct core_base_state {
+    signed char e[64];
+    core_ge p;
+    core_niels n;
+    FE num, den;
+};
+
+static void core_base(uint8_t out[32], const uint8_t k[32])
+{
+    struct core_base_state s;
+    /* Radix-16 digits, then recentred into [-8, 8): a digit of 8 or more
+     * becomes digit - 16 and carries 1 up. k < 2^255 keeps the top digit
+     * at most 7 + 1 = 8 after the carries. */
+    for (int i = 0; i < 32; i++) {
+        s.e[2 * i] = (signed char)(k[i] & 15);
+        s.e[2 * i + 1] = (signed char)(k[i] >> 4);
+    }
+    signed char carry = 0;
+    for (int i = 0; i < 63; i++) {
+        s.e[i] = (signed char)(s.e[i] + carry);
+        carry = (signed char)((s.e[i] + 8) >> 4);
+        s.e[i] = (signed char)(s.e[i] - carry * 16);
+    }
+    s.e[63] = (signed char)(s.e[63] + carry);
+
+    FE_0(&s.p.X);
+    FE_1(&s.p.Y);
+    FE_1(&s.p.Z);
+    FE_0(&s.p.T);
+    for (int i = 1; i < 64; i += 2) {
+        core_select(&s.n, i / 2, s.e[i]);
+        core_madd(&s.p, &s.n);
+    }
+    for (int i = 0; i < 4; i++) core_dbl(&s.p);
+    for (int i = 0; i < 64; i += 2) {
+        core_select(&s.n, i / 2, s.e[i]);
+        core_madd(&s.p, &s.n);
+    }
+    /* u = (1 + y) / (1 - y) = (Z + Y) / (Z - Y). */
+    FE_ADD(&s.num, &s.p.Z, &s.p.Y);
+    FE_SUB(&s.den, &s.p.Z, &s.p.Y);
+    core_invert(&s.den, &s.den);
+    FE_MUL(&s.num, &s.num, &s.den);
+    FE_TOBYTES(out, &s.num);
+    rijn_wipe(&s, sizeof s);
+    rijn_wipe(&carry, sizeof carry);
+}

@@ -1,0 +1,32 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The x25519 kind: drivers of include/rijn/x25519.h. X25519 is a
+ * primitive kind (src/core/prim.h): calls take no context, the driver is
+ * picked per call (NULL: once, then cached), and a static program that
+ * uses only X25519 links this kind's files and not the AES registry.
+ *
+ * A driver gets scalars that are already clamped (src/x25519/x25519.c
+ * does that, once, for all of them) and u-coordinates as given; it ignores
+ * bit 255 of u and accepts non-canonical u, writes canonical results, and
+ * wipes its own stack. The zero-result check and the wiping of the clamped
+ * scalar are the kind's.
+ */
+#ifndef RIJN_X25519_KIND_H
+#define RIJN_X25519_KIND_H
+
+#include "core/driver.h"
+#include "rijn/x25519.h"
+
+struct rijn_x25519_ops {
+    /* out = X25519(k, u) by the Montgomery ladder (RFC 7748 section 5). */
+    void (*scalarmult)(uint8_t out[32], const uint8_t k[32], const uint8_t u[32]);
+    /* out = X25519(k, 9), by any method that gives the same result. */
+    void (*base)(uint8_t out[32], const uint8_t k[32]);
+    /* n multiplications, k and u at 32-byte strides; NULL: the kind calls
+     * scalarmult n times. out may equal u or k. */
+    void (*batch)(uint8_t *out, const uint8_t *k, const uint8_t *u, size_t n);
+};
+
+extern const struct rijn_kind rijn_kind_x25519;
+
+#endif

@@ -23,8 +23,8 @@ JOBS=$(nproc 2>/dev/null || echo 2)
 
 echo "== build (release, -Werror)"
 make -s -j"$JOBS" all
-echo "== build-ct (secret-taint build; VAES in emulation, which valgrind can run)"
-make -s -j"$JOBS" BUILD=build-ct EXTRA_CFLAGS="-DRIJN_CTGRIND -DRIJN_EMULATE_VAES" build-ct/tests/ct_taint build-ct/librijn.so
+echo "== build-ct (secret-taint build; VAES and MULX/ADX in emulation, which valgrind can run)"
+make -s -j"$JOBS" BUILD=build-ct EXTRA_CFLAGS="-DRIJN_CTGRIND -DRIJN_EMULATE_VAES -DRIJN_EMULATE_ADX" build-ct/tests/ct_taint build-ct/librijn.so
 echo "== build-emu (VAES/VPCLMULQDQ drivers with each 256-bit instruction emulated per lane)"
 make -s -j"$JOBS" BUILD=build-emu EXTRA_CFLAGS=-DRIJN_EMULATE_VAES all
 echo "== build-asan (AddressSanitizer + UndefinedBehaviorSanitizer)"

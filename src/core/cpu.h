@@ -25,6 +25,8 @@ enum {
     RIJN_CPU_VAES = 1u << 7,
     RIJN_CPU_VPCLMUL = 1u << 8,
     RIJN_CPU_BMI2 = 1u << 9,
+    /* ADCX/ADOX (CPUID 7 EBX bit 19): two independent carry chains. */
+    RIJN_CPU_ADX = 1u << 10,
     /* The library was built for x86-64 and runs there: drivers written with
      * x86 intrinsics require it, so on other builds they are unavailable. */
     RIJN_CPU_X86_64 = 1u << 15,

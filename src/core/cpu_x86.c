@@ -38,6 +38,7 @@ uint32_t rijn_cpu_detect_arch(void)
     if (__get_cpuid_max(0, NULL) >= 7) {
         __cpuid_count(7, 0, a, b, c, d);
         if (b & (1u << 8)) m |= RIJN_CPU_BMI2;
+        if (b & (1u << 19)) m |= RIJN_CPU_ADX;
         if (os_avx) {
             if (b & (1u << 5)) m |= RIJN_CPU_AVX2;
             if (c & (1u << 9)) m |= RIJN_CPU_VAES;

@@ -1,0 +1,426 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * x25519-mulx: x86-64 with BMI2 and ADX. Field elements in radix 2^64,
+ * four limbs holding any value below 2^256 (congruent mod p; only the
+ * final encoding is canonical). The multiplication is MULX (which leaves
+ * the flags alone) feeding two carry chains at once, ADCX through CF and
+ * ADOX through OF, so the columns of a row accumulate without waiting on
+ * one another; then 2^256 = 38 (mod p) folds the upper half down. This is
+ * the method of Gueron and Krasnov's MULX/ADX paper ("Speeding up big-
+ * number squaring", and Intel's "New Instructions Supporting Large
+ * Integer Arithmetic", 2012) as Oliveira, Lopez, Hisil, Faz-Hernandez and
+ * Rodriguez-Henriquez apply it to Curve25519 ("How to (pre-)compute a
+ * ladder", SAC 2017). The multiply and square are inline assembly: GCC
+ * does not interleave two carry chains from intrinsics (it serialises
+ * _addcarryx_u64 through CF). The rest is C with _addcarry_u64.
+ *
+ * Bounds. There is no slack to track: every limb is a full 64-bit word and
+ * every carry is taken. What must hold is that the final folds cannot
+ * carry again; each says why on the line.
+ *
+ * Constant time: MULX, ADCX, ADOX, ADC and IMUL by a constant are
+ * data-independent; selections are masks.
+ */
+#include "x25519/x25519.h"
+
+#if defined(__x86_64__)
+#include <x86intrin.h>
+
+typedef struct {
+    uint64_t v[4];
+} fe64;
+
+#define INL static inline __attribute__((always_inline))
+
+INL void fe64_0(fe64 *h)
+{
+    h->v[0] = h->v[1] = h->v[2] = h->v[3] = 0;
+}
+INL void fe64_1(fe64 *h)
+{
+    fe64_0(h);
+    h->v[0] = 1;
+}
+INL void fe64_copy(fe64 *h, const fe64 *f)
+{
+    *h = *f;
+}
+
+/* r += 38 c, where r < 2^256 and c is small: the fold of a carry out of
+ * bit 256 (2^256 = 2 * 2^255 = 2 * 19 = 38 mod p). The first pass may
+ * carry out again only if r ended up in [2^256 - 38 c, 2^256); then its
+ * low 256 bits are below 38 c, and the second add of 38 cannot carry. */
+INL void fe64_fold(uint64_t r[4], uint64_t c38)
+{
+    unsigned char c = _addcarry_u64(0, r[0], c38, (unsigned long long *)&r[0]);
+    c = _addcarry_u64(c, r[1], 0, (unsigned long long *)&r[1]);
+    c = _addcarry_u64(c, r[2], 0, (unsigned long long *)&r[2]);
+    c = _addcarry_u64(c, r[3], 0, (unsigned long long *)&r[3]);
+    r[0] += (0 - (uint64_t)c) & 38;
+}
+
+/* h = f + g mod p (any inputs < 2^256; output < 2^256). */
+INL void fe64_add(fe64 *h, const fe64 *f, const fe64 *g)
+{
+    uint64_t r[4];
+    unsigned char c = _addcarry_u64(0, f->v[0], g->v[0], (unsigned long long *)&r[0]);
+    c = _addcarry_u64(c, f->v[1], g->v[1], (unsigned long long *)&r[1]);
+    c = _addcarry_u64(c, f->v[2], g->v[2], (unsigned long long *)&r[2]);
+    c = _addcarry_u64(c, f->v[3], g->v[3], (unsigned long long *)&r[3]);
+    fe64_fold(r, (0 - (uint64_t)c) & 38);
+    for (int i = 0; i < 4; i++) h->v[i] = r[i];
+}
+
+/* h = f - g mod p. A borrow means the result is f - g + 2^256 = f - g +
+ * 38 (mod p): take 38 away. That can borrow again only if the result was
+ * below 38; then it is now at least 2^256 - 38, and taking 38 away once
+ * more cannot borrow. */
+INL void fe64_sub(fe64 *h, const fe64 *f, const fe64 *g)
+{
+    uint64_t r[4];
+    unsigned char b = _subborrow_u64(0, f->v[0], g->v[0], (unsigned long long *)&r[0]);
+    b = _subborrow_u64(b, f->v[1], g->v[1], (unsigned long long *)&r[1]);
+    b = _subborrow_u64(b, f->v[2], g->v[2], (unsigned long long *)&r[2]);
+    b = _subborrow_u64(b, f->v[3], g->v[3], (unsigned long long *)&r[3]);
+    b = _subborrow_u64(0, r[0], (0 - (uint64_t)b) & 38, (unsigned long long *)&r[0]);
+    b = _subborrow_u64(b, r[1], 0, (unsigned long long *)&r[1]);
+    b = _subborrow_u64(b, r[2], 0, (unsigned long long *)&r[2]);
+    b = _subborrow_u64(b, r[3], 0, (unsigned long long *)&r[3]);
+    r[0] -= (0 - (uint64_t)b) & 38;
+    for (int i = 0; i < 4; i++) h->v[i] = r[i];
+}
+
+INL void fe64_neg(fe64 *h, const fe64 *f)
+{
+    fe64 z;
+    fe64_0(&z);
+    fe64_sub(h, &z, f);
+}
+
+#ifdef RIJN_EMULATE_ADX
+/* The emulation build (-DRIJN_EMULATE_ADX, with the secret-taint test's
+ * build-ct and build-emu): valgrind runs no ADCX/ADOX, and its CPUID
+ * reports neither ADX nor BMI2, so there the multiply and square below
+ * are C over unsigned __int128 with the same product and the same
+ * reduction (t0..t3 + 38 (t4..t7), then the top times 38), and the driver
+ * needs no CPU feature. Everything else, the ladder, the fixed-base
+ * table scan, add, sub, the swaps and the encoding, is the release
+ * build's code, which the taint test then checks; the assembly itself is
+ * straight-line code without memory indices (tests/py/test_x25519_ct.py
+ * checks that in the release object) and dudect times it. */
+static void fe64_reduce512(fe64 *h, const uint64_t t[8])
+{
+    uint64_t r[4];
+    unsigned __int128 acc = 0;
+    for (int i = 0; i < 4; i++) {
+        acc += (unsigned __int128)t[i + 4] * 38 + t[i];
+        r[i] = (uint64_t)acc;
+        acc >>= 64;
+    }
+    fe64_fold(r, (uint64_t)acc * 38); /* acc < 39: 38 acc < 2^11 */
+    for (int i = 0; i < 4; i++) h->v[i] = r[i];
+}
+
+static void fe64_mul(fe64 *h, const fe64 *f, const fe64 *g)
+{
+    uint64_t t[8] = { 0 };
+    for (int i = 0; i < 4; i++) {
+        unsigned __int128 acc = 0;
+        for (int j = 0; j < 4; j++) {
+            acc += (unsigned __int128)f->v[i] * g->v[j] + t[i + j];
+            t[i + j] = (uint64_t)acc;
+            acc >>= 64;
+        }
+        t[i + 4] = (uint64_t)acc;
+    }
+    fe64_reduce512(h, t);
+}
+
+static void fe64_sqr(fe64 *h, const fe64 *f)
+{
+    fe64_mul(h, f, f);
+}
+#define RIJN_CPU_MULX_REQ 0u
+#else
+#define RIJN_CPU_MULX_REQ (RIJN_CPU_BMI2 | RIJN_CPU_ADX)
+/* The reduction that mul and sqr end with, as assembly text: the 512-bit
+ * product t0..t7 (t0, t1 in the stack slots %[t0] and %[t1], t2..t7
+ * in r10..r15) becomes t0..t3 + 38 (t4..t7). 38 t_i < 2^70, so its high
+ * word h_i < 38; column i collects t_i, the low word of 38 t_(i+4) (CF
+ * chain) and the high word of 38 t_(i+3) (OF chain); the top, h7 plus two
+ * carries, is below 40, and 38 times it folds into limb 0 (fe64_fold's
+ * argument, here in assembly). Result in r8, rax, r9, r10 -> h. */
+#define FE64_REDUCE                                                                                  \
+    "movl $38, %%edx\n\t"                                                                            \
+    "xorl %%ebx, %%ebx\n\t"                                                                          \
+    "mulxq %%r12, %%r8, %%r12\n\t"      /* l4, h4 */                                                 \
+    "adcxq %[t0], %%r8\n\t"           /* r0 = t0 + l4 */                                           \
+    "mulxq %%r13, %%rax, %%r13\n\t"     /* l5, h5 */                                                 \
+    "adcxq %[t1], %%rax\n\t"          /* t1 + l5 */                                                \
+    "adoxq %%r12, %%rax\n\t"            /* r1 = ... + h4 */                                          \
+    "mulxq %%r14, %%r9, %%r14\n\t"      /* l6, h6 */                                                 \
+    "adcxq %%r10, %%r9\n\t"             /* t2 + l6 */                                                \
+    "adoxq %%r13, %%r9\n\t"             /* r2 = ... + h5 */                                          \
+    "mulxq %%r15, %%r10, %%r15\n\t"     /* l7, h7 */                                                 \
+    "adcxq %%r11, %%r10\n\t"            /* t3 + l7 */                                                \
+    "adoxq %%r14, %%r10\n\t"            /* r3 = ... + h6 */                                          \
+    "adcxq %%rbx, %%r15\n\t"                                                                         \
+    "adoxq %%rbx, %%r15\n\t"            /* top = h7 + CF + OF < 40 */                                \
+    "imulq $38, %%r15, %%r15\n\t"                                                                    \
+    "addq %%r15, %%r8\n\t"                                                                           \
+    "adcq %%rbx, %%rax\n\t"                                                                          \
+    "adcq %%rbx, %%r9\n\t"                                                                           \
+    "adcq %%rbx, %%r10\n\t"                                                                          \
+    "sbbq %%r15, %%r15\n\t"             /* all ones if that carried */                               \
+    "andq $38, %%r15\n\t"                                                                            \
+    "addq %%r15, %%r8\n\t"              /* cannot carry: see fe64_fold */                            \
+    "movq %%r8, 0(%[h])\n\t"                                                                         \
+    "movq %%rax, 8(%[h])\n\t"                                                                        \
+    "movq %%r9, 16(%[h])\n\t"                                                                        \
+    "movq %%r10, 24(%[h])\n\t"
+
+/* h = f g mod p: the schoolbook product, one row per limb of f. Row 0
+ * writes t0..t4 with a single ADC chain; rows 1..3 add f_i g into t_i ..
+ * t_(i+4) with the low words on CF and the high words on OF, and close
+ * with both carries into the new top word (which cannot overflow: the
+ * partial product of i + 1 rows is below 2^(64 (i + 5))). Each row's
+ * lowest word is then final and moves to the stack, freeing its register.
+ * h may equal f or g: they are read before h is written. */
+static __attribute__((noinline)) void fe64_mul(fe64 *h, const fe64 *f, const fe64 *g)
+{
+    uint64_t t[2];
+    __asm__ volatile(
+        /* row 0 */
+        "movq 0(%[f]), %%rdx\n\t"
+        "mulxq 0(%[g]), %%r8, %%r9\n\t"
+        "mulxq 8(%[g]), %%rax, %%r10\n\t"
+        "addq %%rax, %%r9\n\t"
+        "mulxq 16(%[g]), %%rax, %%r11\n\t"
+        "adcq %%rax, %%r10\n\t"
+        "mulxq 24(%[g]), %%rax, %%r12\n\t"
+        "adcq %%rax, %%r11\n\t"
+        "adcq $0, %%r12\n\t"
+        "movq %%r8, %[t0]\n\t"
+        /* row 1: t1..t5 */
+        "movq 8(%[f]), %%rdx\n\t"
+        "xorl %%ebx, %%ebx\n\t"
+        "mulxq 0(%[g]), %%rax, %%r8\n\t"
+        "adcxq %%rax, %%r9\n\t"
+        "adoxq %%r8, %%r10\n\t"
+        "mulxq 8(%[g]), %%rax, %%r8\n\t"
+        "adcxq %%rax, %%r10\n\t"
+        "adoxq %%r8, %%r11\n\t"
+        "mulxq 16(%[g]), %%rax, %%r8\n\t"
+        "adcxq %%rax, %%r11\n\t"
+        "adoxq %%r8, %%r12\n\t"
+        "mulxq 24(%[g]), %%rax, %%r13\n\t"
+        "adcxq %%rax, %%r12\n\t"
+        "adoxq %%rbx, %%r13\n\t"
+        "adcxq %%rbx, %%r13\n\t"
+        "movq %%r9, %[t1]\n\t"
+        /* row 2: t2..t6 */
+        "movq 16(%[f]), %%rdx\n\t"
+        "xorl %%ebx, %%ebx\n\t"
+        "mulxq 0(%[g]), %%rax, %%r8\n\t"
+        "adcxq %%rax, %%r10\n\t"
+        "adoxq %%r8, %%r11\n\t"
+        "mulxq 8(%[g]), %%rax, %%r8\n\t"
+        "adcxq %%rax, %%r11\n\t"
+        "adoxq %%r8, %%r12\n\t"
+        "mulxq 16(%[g]), %%rax, %%r8\n\t"
+        "adcxq %%rax, %%r12\n\t"
+        "adoxq %%r8, %%r13\n\t"
+        "mulxq 24(%[g]), %%rax, %%r14\n\t"
+        "adcxq %%rax, %%r13\n\t"
+        "adoxq %%rbx, %%r14\n\t"
+        "adcxq %%rbx, %%r14\n\t"
+        /* row 3: t3..t7 */
+        "movq 24(%[f]), %%rdx\n\t"
+        "xorl %%ebx, %%ebx\n\t"
+        "mulxq 0(%[g]), %%rax, %%r8\n\t"
+        "adcxq %%rax, %%r11\n\t"
+        "adoxq %%r8, %%r12\n\t"
+        "mulxq 8(%[g]), %%rax, %%r8\n\t"
+        "adcxq %%rax, %%r12\n\t"
+        "adoxq %%r8, %%r13\n\t"
+        "mulxq 16(%[g]), %%rax, %%r8\n\t"
+        "adcxq %%rax, %%r13\n\t"
+        "adoxq %%r8, %%r14\n\t"
+        "mulxq 24(%[g]), %%rax, %%r15\n\t"
+        "adcxq %%rax, %%r14\n\t"
+        "adoxq %%rbx, %%r15\n\t"
+        "adcxq %%rbx, %%r15\n\t"
+        FE64_REDUCE
+        : [t0] "=m"(t[0]), [t1] "=m"(t[1])
+        : [h] "r"(h), [f] "r"(f), [g] "r"(g)
+        : "rax", "rbx", "rdx", "r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15", "cc", "memory");
+}
+
+/* h = f^2 mod p. The six cross products f_i f_j (i < j) are computed once
+ * and doubled, then the four squares f_i^2 added on the diagonal:
+ *   cross:  f0f1 f0f2 f0f3 (row 0), f1f2 f1f3 (row 1), f2f3 (row 2) into
+ *           t1..t6;
+ *   double: t1..t6 shifted left one bit through the carry into t7;
+ *   diag:   f_i^2 into t_2i, t_2i+1.
+ * (Two rows of cross products share one CF/OF pass.) */
+static __attribute__((noinline)) void fe64_sqr(fe64 *h, const fe64 *f)
+{
+    uint64_t t[2];
+    __asm__ volatile(
+        /* f0 f1, f0 f2, f0 f3 -> r9 (t1) .. r12 (t4) */
+        "movq 0(%[f]), %%rdx\n\t"
+        "mulxq 8(%[f]), %%r9, %%r10\n\t"
+        "mulxq 16(%[f]), %%rax, %%r11\n\t"
+        "addq %%rax, %%r10\n\t"
+        "mulxq 24(%[f]), %%rax, %%r12\n\t"
+        "adcq %%rax, %%r11\n\t"
+        "adcq $0, %%r12\n\t"
+        /* f1 f2, f1 f3 -> t3 .. t5 */
+        "movq 8(%[f]), %%rdx\n\t"
+        "xorl %%ebx, %%ebx\n\t"
+        "mulxq 16(%[f]), %%rax, %%r8\n\t"
+        "adcxq %%rax, %%r11\n\t"
+        "adoxq %%r8, %%r12\n\t"
+        "mulxq 24(%[f]), %%rax, %%r13\n\t"
+        "adcxq %%rax, %%r12\n\t"
+        "adoxq %%rbx, %%r13\n\t"
+        "adcxq %%rbx, %%r13\n\t"
+        /* f2 f3 -> t5, t6 */
+        "movq 16(%[f]), %%rdx\n\t"
+        "mulxq 24(%[f]), %%rax, %%r14\n\t"
+        "addq %%rax, %%r13\n\t"
+        "adcq $0, %%r14\n\t"
+        /* double t1..t6 into t1..t7 (the cross sum is below 2^383, so
+         * twice it fits t1..t7) */
+        "xorl %%r15d, %%r15d\n\t"
+        "addq %%r9, %%r9\n\t"
+        "adcq %%r10, %%r10\n\t"
+        "adcq %%r11, %%r11\n\t"
+        "adcq %%r12, %%r12\n\t"
+        "adcq %%r13, %%r13\n\t"
+        "adcq %%r14, %%r14\n\t"
+        "adcq $0, %%r15\n\t"
+        /* the diagonal: f_i^2 at t_2i; one ADC chain through t1..t7 */
+        "movq 0(%[f]), %%rdx\n\t"
+        "mulxq %%rdx, %%r8, %%rax\n\t"      /* f0^2: t0 = r8, + rax at t1 */
+        "movq %%r8, %[t0]\n\t"
+        "addq %%rax, %%r9\n\t"
+        "movq 8(%[f]), %%rdx\n\t"
+        "mulxq %%rdx, %%rax, %%r8\n\t"      /* f1^2 at t2, t3 */
+        "adcq %%rax, %%r10\n\t"
+        "adcq %%r8, %%r11\n\t"
+        "movq 16(%[f]), %%rdx\n\t"
+        "mulxq %%rdx, %%rax, %%r8\n\t"      /* f2^2 at t4, t5 */
+        "adcq %%rax, %%r12\n\t"
+        "adcq %%r8, %%r13\n\t"
+        "movq 24(%[f]), %%rdx\n\t"
+        "mulxq %%rdx, %%rax, %%r8\n\t"      /* f3^2 at t6, t7 */
+        "adcq %%rax, %%r14\n\t"
+        "adcq %%r8, %%r15\n\t"
+        "movq %%r9, %[t1]\n\t"
+        FE64_REDUCE
+        : [t0] "=m"(t[0]), [t1] "=m"(t[1])
+        : [h] "r"(h), [f] "r"(f)
+        : "rax", "rbx", "rdx", "r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15", "cc", "memory");
+}
+
+#endif
+
+/* h = 121665 f mod p: four products with the high words added into the
+ * next limb; the top (below 2^17 + 1) folds times 38. */
+INL void fe64_mul_a24(fe64 *h, const fe64 *f)
+{
+    unsigned __int128 p0 = (unsigned __int128)f->v[0] * 121665, p1 = (unsigned __int128)f->v[1] * 121665,
+                      p2 = (unsigned __int128)f->v[2] * 121665, p3 = (unsigned __int128)f->v[3] * 121665;
+    uint64_t r[4];
+    r[0] = (uint64_t)p0;
+    unsigned char c = _addcarry_u64(0, (uint64_t)p1, (uint64_t)(p0 >> 64), (unsigned long long *)&r[1]);
+    c = _addcarry_u64(c, (uint64_t)p2, (uint64_t)(p1 >> 64), (unsigned long long *)&r[2]);
+    c = _addcarry_u64(c, (uint64_t)p3, (uint64_t)(p2 >> 64), (unsigned long long *)&r[3]);
+    fe64_fold(r, ((uint64_t)(p3 >> 64) + c) * 38);
+    for (int i = 0; i < 4; i++) h->v[i] = r[i];
+}
+
+/* The empty asm keeps GCC from vectorising the swap: 16-byte loads of
+ * limbs that the multiply just stored 8 bytes at a time cannot be
+ * forwarded from the store buffer, and cost a stall each. */
+INL void fe64_cswap(fe64 *f, fe64 *g, uint64_t b)
+{
+    uint64_t m = 0 - b;
+    __asm__("" : "+r"(m));
+    for (int i = 0; i < 4; i++) {
+        uint64_t x = (f->v[i] ^ g->v[i]) & m;
+        __asm__("" : "+r"(x));
+        f->v[i] ^= x;
+        g->v[i] ^= x;
+    }
+}
+
+INL void fe64_cmov(fe64 *f, const fe64 *g, uint64_t b)
+{
+    const uint64_t m = 0 - b;
+    for (int i = 0; i < 4; i++) f->v[i] ^= (f->v[i] ^ g->v[i]) & m;
+}
+
+/* Bit 255 is ignored (RFC 7748 section 5); a value >= p stays as it is. */
+INL void fe64_frombytes(fe64 *h, const uint8_t s[32])
+{
+    for (int i = 0; i < 4; i++) h->v[i] = rijn_load64_le(s + 8 * i);
+    h->v[3] &= 0x7fffffffffffffffULL;
+}
+
+/* The canonical encoding of f < 2^256: fold bit 255 (times 19), which
+ * leaves f' < 2^255 + 19 < 2p; then f' - p = f' + 19 - 2^255 replaces f'
+ * exactly when f' + 19 has bit 255 set. */
+INL void fe64_tobytes(uint8_t s[32], const fe64 *f)
+{
+    uint64_t r[4], t[4];
+    const uint64_t q = f->v[3] >> 63;
+    unsigned char c = _addcarry_u64(0, f->v[0], 19 * q, (unsigned long long *)&r[0]);
+    c = _addcarry_u64(c, f->v[1], 0, (unsigned long long *)&r[1]);
+    c = _addcarry_u64(c, f->v[2], 0, (unsigned long long *)&r[2]);
+    (void)_addcarry_u64(c, f->v[3] & 0x7fffffffffffffffULL, 0, (unsigned long long *)&r[3]);
+    c = _addcarry_u64(0, r[0], 19, (unsigned long long *)&t[0]);
+    c = _addcarry_u64(c, r[1], 0, (unsigned long long *)&t[1]);
+    c = _addcarry_u64(c, r[2], 0, (unsigned long long *)&t[2]);
+    (void)_addcarry_u64(c, r[3], 0, (unsigned long long *)&t[3]);
+    const uint64_t m = 0 - (t[3] >> 63);
+    t[3] &= 0x7fffffffffffffffULL;
+    for (int i = 0; i < 4; i++) rijn_store64_le(s + 8 * i, (t[i] & m) | (r[i] & ~m));
+}
+
+#define FE fe64
+#define FE_0 fe64_0
+#define FE_1 fe64_1
+#define FE_ADD fe64_add
+#define FE_SUB fe64_sub
+#define FE_NEG fe64_neg
+#define FE_MUL fe64_mul
+#define FE_SQR fe64_sqr
+#define FE_MUL_A24 fe64_mul_a24
+#define FE_CARRY fe64_copy /* no slack, nothing to carry */
+#define FE_CSWAP fe64_cswap
+#define FE_CMOV fe64_cmov
+#define FE_FROMBYTES fe64_frombytes
+#define FE_TOBYTES fe64_tobytes
+#include "x25519/curve_core.h"
+
+static const struct rijn_x25519_ops mulx_ops = {
+    .scalarmult = core_scalarmult,
+    .base = core_base,
+    .batch = NULL,
+};
+#define MULX_OPS (&mulx_ops)
+#else
+#define MULX_OPS NULL
+#define RIJN_CPU_MULX_REQ 0u
+#endif
+
+const struct rijn_desc rijn_x25519_mulx_desc = {
+    .kind = &rijn_kind_x25519,
+    .name = "x25519-mulx",
+    .priority = 300,
+    .cpu = RIJN_CPU_X86_64 | RIJN_CPU_MULX_REQ,
+    .ct = true,
+    .ops = MULX_OPS,
+};

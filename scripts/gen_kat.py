@@ -19,6 +19,20 @@ Wycheproof aes_{gcm,ccm,cmac,cbc_pkcs5,xts}_test.json; from the
 cryptography-vectors package, AESAVS ECB/CBC, RFC 3686 CTR, GCMVS, CCMVS,
 SP 800-38B CMAC and XTSVS (whole-byte data units, distinct key halves).
 
+X25519 goes to a second file beside OUT, x25519_kat.txt, for
+tests/c/test_x25519.c, one case per line:
+
+    x25519 VERDICT SCALAR POINT RESULT      (hex; VERDICT ok, or zero for
+                                             an all-zero result)
+
+from Wycheproof x25519_test.json (every case: its "acceptable" ones are
+twist, non-canonical and low-order points whose result RFC 7748 defines),
+RFC 7748 sections 5.2 and 6.1, edge u-coordinates (0, 1, p - 1, p, p + 1,
+2^255 - 1 and their bit-255 twins) and 256 random cases from a fixed seed,
+whose results come from OpenSSL (through the cryptography package) where
+it gives one, and from the ladder below otherwise (OpenSSL refuses
+all-zero results); the two are compared wherever both exist.
+
 usage: gen_kat.py OUT [WYCHEPROOF_DIR]   (default: $RIJN_WYCHEPROOF, else ../shared/vectors/wycheproof)
 """
 import glob
@@ -108,6 +122,83 @@ def nist():
             yield line("xts", True, k, r["i"], "", r["pt"], r["ct"])
 
 
+P25519 = 2**255 - 19
+
+
+def x25519_ref(k, u):
+    """RFC 7748 section 5, written from the text: clamp, mask bit 255 of u,
+    ladder with a24 = 121665, then z^(p-2). Python integers, independent of
+    the library."""
+    k = bytearray(k)
+    k[0] &= 248
+    k[31] &= 127
+    k[31] |= 64
+    k = int.from_bytes(k, "little")
+    x1 = int.from_bytes(u, "little") & ((1 << 255) - 1)
+    x2, z2, x3, z3, swap = 1, 0, x1, 1, 0
+    for t in range(254, -1, -1):
+        bit = (k >> t) & 1
+        swap ^= bit
+        if swap:
+            x2, x3, z2, z3 = x3, x2, z3, z2
+        swap = bit
+        a, b, c, d = x2 + z2, x2 - z2, x3 + z3, x3 - z3
+        aa, bb = a * a, b * b
+        e = aa - bb
+        da, cb = d * a, c * b
+        x3, z3 = (da + cb) ** 2 % P25519, x1 * (da - cb) ** 2 % P25519
+        x2, z2 = aa * bb % P25519, e * (aa + 121665 * e) % P25519
+    if swap:
+        x2, z2 = x3, z3
+    return (x2 * pow(z2, P25519 - 2, P25519) % P25519).to_bytes(32, "little")
+
+
+def x25519_openssl(k, u):
+    """OpenSSL's answer, or None where it refuses (an all-zero result)."""
+    from cryptography.hazmat.primitives.asymmetric.x25519 import X25519PrivateKey, X25519PublicKey
+    try:
+        return X25519PrivateKey.from_private_bytes(k).exchange(X25519PublicKey.from_public_bytes(u))
+    except ValueError:
+        return None
+
+
+def x25519_lines(wdir):
+    cases = []
+    with open(os.path.join(wdir, "x25519_test.json")) as f:
+        for g in json.load(f)["testGroups"]:
+            for t in g["tests"]:
+                cases.append((bytes.fromhex(t["private"]), bytes.fromhex(t["public"]), bytes.fromhex(t["shared"])))
+    rfc = [("a546e36bf0527c9d3b16154b82465edd62144c0ac1fc5a18506a2244ba449ac4",
+            "e6db6867583030db3594c1a424b15f7c726624ec26b3353b10a903a6d0ab1c4c",
+            "c3da55379de9c6908e94ea4df28d084f32eccf03491c71f754b4075577a28552"),
+           ("4b66e9d4d1b4673c5ad22691957d6af5c11b6421e0ea01d42ca4169e7918ba0d",
+            "e5210f12786811d3f4b7959d0538ae2c31dbe7106fc03c3efc4cd549c715a493",
+            "95cbde9476e8907d7aade45cb4b873f88b595a68799fa152e6f8f7647aac7957"),
+           ("77076d0a7318a57d3c16c17251b26645df4c2f87ebc0992ab177fba51db92c2a",
+            "de9edb7d7b7dc1b4d35b61c2ece435373f8343c85b78674dadfc7e146f882b4f",
+            "4a5d9d5ba4ce2de1728e3bf480350f25e07e21c947d19e3376f09b3c1e161742"),
+           ("5dab087e624a8a4b79e17f8b83800ee66f3bb1292618b6fd1c2f8b27ff88e0eb",
+            "8520f0098930a754748b7ddcb43ef75a0dbf3a0d26381af4eba4a98eaa9b4e6a",
+            "4a5d9d5ba4ce2de1728e3bf480350f25e07e21c947d19e3376f09b3c1e161742")]
+    cases += [tuple(bytes.fromhex(x) for x in c) for c in rfc]
+    import random
+    rnd = random.Random(25519)
+    edges = [0, 1, P25519 - 1, P25519, P25519 + 1, P25519 + 2, 2**255 - 1, 9]
+    for u in edges:
+        for top in (0, 1 << 255):
+            if u + top < 2**256:
+                k = rnd.randbytes(32)
+                cases.append((k, (u + top).to_bytes(32, "little"), None))
+    for _ in range(256):
+        cases.append((rnd.randbytes(32), rnd.randbytes(32), None))
+    for k, u, want in cases:
+        mine = x25519_ref(k, u)
+        ossl = x25519_openssl(k, u)
+        assert ossl is None or ossl == mine, f"OpenSSL and the reference ladder differ on {k.hex()} {u.hex()}"
+        assert want is None or want == mine, f"the reference ladder misses a listed result: {k.hex()} {u.hex()}"
+        yield " ".join(["x25519", "zero" if mine == bytes(32) else "ok", k.hex(), u.hex(), mine.hex()])
+
+
 def main():
     out = sys.argv[1]
     wdir = sys.argv[2] if len(sys.argv) > 2 else os.environ.get(
@@ -121,6 +212,12 @@ def main():
         f.write("\n".join(lines) + "\n")
     os.replace(out + ".tmp", out)
     print(f"gen_kat: {len(lines)} vectors -> {out}")
+    xout = os.path.join(os.path.dirname(os.path.abspath(out)), "x25519_kat.txt")
+    xlines = list(x25519_lines(wdir))
+    with open(xout + ".tmp", "w") as f:
+        f.write("\n".join(xlines) + "\n")
+    os.replace(xout + ".tmp", xout)
+    print(f"gen_kat: {len(xlines)} X25519 cases -> {xout}")
 
 
 if __name__ == "__main__":

@@ -18,6 +18,10 @@
  *   tag        (GCM and CCM decryption) class 0: the right tag with its
  *              last byte wrong; class 1: a random wrong tag. An early-exit
  *              comparison would take longer for class 0.
+ *   scalar     (X25519, every driver) class 0: one fixed random scalar;
+ *              class 1: a fresh random one; the point fixed. This is the
+ *              timing check of x25519-mulx's assembly, which valgrind
+ *              cannot run (its taint test runs the emulation build).
  * Everything else (IV, AAD, lengths) is the same in both classes.
  *
  * Before each measurement the test writes 256 KiB of a scratch buffer,
@@ -76,8 +80,8 @@ static inline uint64_t ticks(void)
 #endif
 }
 
-enum secret { S_KEY, S_PT, S_TAG };
-static const char *const secret_name[] = { "key", "plaintext", "tag" };
+enum secret { S_KEY, S_PT, S_TAG, S_SCALAR };
+static const char *const secret_name[] = { "key", "plaintext", "tag", "scalar" };
 
 /* The modes tested: the registry's algorithms, through their adapters
  * (support/adapt.h), resolved once per test so that the timed call
@@ -90,8 +94,13 @@ static int tested(const struct rs_alg *a)
     return (a->shape == RS_CIPHER && a->block == 16) || a->shape == RS_AEAD;
 }
 
+/* X25519 (a primitive kind, no adapter): the scalar is the secret, class
+ * 0 one fixed random scalar, class 1 a fresh random one (random-looking
+ * both, as the key test below explains); the point is public and fixed. */
+static const char X25519[] = "x25519";
+
 struct test {
-    const struct rs_alg *a;
+    const struct rs_alg *a; /* NULL for X25519 */
     const char *driver;
     enum secret secret;
     int constant_time;
@@ -107,6 +116,12 @@ static uint8_t iv[16], aad[16], ct[MSG], right_tag[16], out[MSG + 16];
 static uint8_t fixed_key[32];
 static rs_ctx ctx;
 static volatile uint8_t sink;
+static uint8_t x_point[32];
+
+static const char *alg_name(const struct test *t)
+{
+    return t->a ? t->a->alg : X25519;
+}
 
 static int key_setup(const struct test *t, const uint8_t *key)
 {
@@ -118,6 +133,11 @@ static int run_op(const struct test *t, const struct input *in)
 {
     int r = 0;
     uint8_t tg[16];
+    if (!t->a) {
+        r = rijn_x25519(t->driver, out, in->key, x_point);
+        sink ^= out[0];
+        return r == RIJN_ERR_ZERO_RESULT ? 0 : r;
+    }
     const uint8_t *pt = t->secret == S_PT ? in->pt : ct;
     const struct rs_alg *a = t->a;
     if (t->secret == S_KEY) { /* key setup is part of what is timed */
@@ -140,6 +160,10 @@ static int prepare(const struct test *t)
     t_fill(aad, sizeof aad);
     t_fill(ct, sizeof ct);
     t_fill(fixed_key, sizeof fixed_key);
+    if (!t->a) {
+        t_fill(x_point, sizeof x_point);
+        return 0;
+    }
     int r = key_setup(t, fixed_key);
     if (r || t->secret != S_TAG) return r;
     uint8_t pt[MSG];
@@ -152,6 +176,7 @@ static void make_input(const struct test *t, int cls, struct input *in)
     memset(in, 0, sizeof *in);
     switch (t->secret) {
     case S_KEY:
+    case S_SCALAR:
         /* Fixed against random, both with random-looking bytes: an
          * all-zero key against random ones also differs in how many bits
          * every key-schedule word toggles, and on Zen 3 that moved the
@@ -309,6 +334,13 @@ static void add_tests(const char *filter)
             }
         }
     }
+    for (size_t i = 0; i < rijn_driver_count() && ntests < MAX_TESTS; i++) {
+        rijn_driver_info info;
+        if (rijn_driver_get(i, &info) || strcmp(info.algorithm, X25519) != 0 || !info.available) continue;
+        if (rijn_driver_selftest(i) != RIJN_SELFTEST_PASS) continue;
+        if (filter && !strstr(info.driver, filter)) continue;
+        tests[ntests++] = (struct test){ NULL, info.driver, S_SCALAR, info.constant_time };
+    }
 }
 
 int main(int argc, char **argv)
@@ -330,7 +362,7 @@ int main(int argc, char **argv)
     add_tests(filter);
     if (list) {
         for (size_t i = 0; i < ntests; i++)
-            printf("%s\t%s\t%s\t%s\n", tests[i].a->alg, tests[i].driver, secret_name[tests[i].secret],
+            printf("%s\t%s\t%s\t%s\n", alg_name(&tests[i]), tests[i].driver, secret_name[tests[i].secret],
                    tests[i].constant_time ? "ct" : "not-ct");
         return 0;
     }
@@ -364,7 +396,7 @@ int main(int argc, char **argv)
             first_t[nsuspect] = tv;
             suspect[nsuspect++] = i;
         }
-        printf("  %-9s %-46s %-9s %8.2f %10.0f %10.0f  %s\n", t->a->alg, t->driver, secret_name[t->secret], tv, m0, m1,
+        printf("  %-9s %-46s %-9s %8.2f %10.0f %10.0f  %s\n", alg_name(t), t->driver, secret_name[t->secret], tv, m0, m1,
                verdict);
         fflush(stdout);
     }
@@ -382,7 +414,7 @@ int main(int argc, char **argv)
         if (tv2 > 4.5 && (tv3 = measure(t, 4 * n, &m0, &m1)) < 0) return 1;
         int leak = tv2 > 4.5 && tv3 > 4.5;
         leaks += leak;
-        printf("  %-9s %-46s %-9s %8.2f  re-runs with %zu: |t| = %.2f%s%.2f  %s\n", t->a->alg, t->driver,
+        printf("  %-9s %-46s %-9s %8.2f  re-runs with %zu: |t| = %.2f%s%.2f  %s\n", alg_name(t), t->driver,
                secret_name[t->secret], first_t[k], 4 * n, tv2, tv2 > 4.5 ? ", then " : "", tv2 > 4.5 ? tv3 : 0.0,
                leak ? "LEAK (confirmed)" : "ok (noise: not confirmed)");
         fflush(stdout);

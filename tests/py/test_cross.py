@@ -16,7 +16,9 @@ a bit-by-bit reference), test_pac (pointer authentication, every driver
 against the pseudocode reference), test_sweep (every driver against the first on every length
 0..1024 and every two-call split) and test_kat (Wycheproof, AESAVS,
 RFC 3686, GCMVS, CCMVS, SP 800-38B and XTSVS vectors through every
-driver, from build/kat.txt), and `rijn list` checks the selection.
+driver, from build/kat.txt), test_x25519 (Wycheproof, RFC 7748 and
+OpenSSL-computed X25519 cases through every driver, from
+build/x25519_kat.txt), and `rijn list` checks the selection.
 
 The constant-time check runs arm64 valgrind (Debian's valgrind:arm64,
 unpacked by scripts/arm64_valgrind.sh) under qemu-aarch64 on the taint
@@ -35,6 +37,7 @@ import rijn_list
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 KAT = os.path.join(ROOT, "build", "kat.txt")
+XKAT = os.path.join(ROOT, "build", "x25519_kat.txt")
 SYSROOT = {"aarch64": "/usr/aarch64-linux-gnu", "armv7": "/usr/arm-linux-gnueabihf", "s390x": "/usr/s390x-linux-gnu"}
 QEMU = {"aarch64": "qemu-aarch64", "armv7": "qemu-arm", "s390x": "qemu-s390x"}
 JOBS = os.cpu_count() or 2
@@ -103,7 +106,8 @@ def test_c_suite(name):
     need(arch)
     assert os.path.exists(KAT), "build/kat.txt missing: scripts/cross.sh writes it (scripts/gen_kat.py)"
     tests = os.path.join(build_dir(arch), "tests")
-    progs = [["test_api"], ["test_sweep"], ["test_kat", KAT], ["test_clmul", "5000"], ["test_pac"]]
+    progs = [["test_api"], ["test_sweep"], ["test_kat", KAT], ["test_clmul", "5000"], ["test_pac"],
+             ["test_x25519", XKAT]]
 
     def run(p):
         return p[0], subprocess.run(qemu_cmd(arch, cpu, os.path.join(tests, p[0]), *p[1:]), capture_output=True,
@@ -113,6 +117,29 @@ def test_c_suite(name):
     for prog, r in results:
         assert r.returncode == 0, f"{name} {prog}:\n{r.stdout[-3000:]}\n{r.stderr[-3000:]}"
         print(f"{name} {prog}: {r.stdout.strip().splitlines()[-1]}")
+
+
+# X25519's pick per configuration (docs/drivers.md, the x25519 ladder):
+# radix 2^51 wherever there are 64 x 64 -> 128-bit products, radix 2^25.5
+# on 32-bit ARM.
+X25519 = {"aarch64-a53": "x25519-ref51", "aarch64-max": "x25519-ref51", "aarch64-max-noce": "x25519-ref51",
+          "armv7-a8": "x25519-ref25", "armv7-a8-noneon": "x25519-ref25", "s390x": "x25519-ref51"}
+
+
+@pytest.mark.parametrize("name", list(CONFIGS))
+def test_x25519_selection(name):
+    """The x25519 driver that selection picks under each qemu model, from
+    the library (test_x25519 --selected) and from `rijn list`; test_c_suite
+    runs every x25519 driver of the build through test_x25519."""
+    arch, cpu, mask, _, _, _ = CONFIGS[name]
+    need(arch)
+    prog = os.path.join(build_dir(arch), "tests", "test_x25519")
+    r = subprocess.run(qemu_cmd(arch, cpu, prog, XKAT, "--selected"), capture_output=True, text=True,
+                       env=env_for(mask), timeout=300)
+    assert r.returncode == 0 and r.stdout.strip() == X25519[name], f"{name}: picked {r.stdout!r} {r.stderr}"
+    r = subprocess.run(qemu_cmd(arch, cpu, os.path.join(build_dir(arch), "rijn"), "list"), capture_output=True,
+                       text=True, env=env_for(mask), timeout=300)
+    assert rijn_list.parse(r.stdout)[1].get("x25519") == X25519[name], r.stdout
 
 
 def test_clmul_without_pmull():

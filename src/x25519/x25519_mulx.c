@@ -143,187 +143,223 @@ static void fe64_sqr(fe64 *h, const fe64 *f)
 #define RIJN_CPU_MULX_REQ 0u
 #else
 #define RIJN_CPU_MULX_REQ (RIJN_CPU_BMI2 | RIJN_CPU_ADX)
-/* The reduction that mul and sqr end with, as assembly text: the 512-bit
- * product t0..t7 (t0, t1 in the stack slots %[t0] and %[t1], t2..t7
- * in r10..r15) becomes t0..t3 + 38 (t4..t7). 38 t_i < 2^70, so its high
- * word h_i < 38; column i collects t_i, the low word of 38 t_(i+4) (CF
- * chain) and the high word of 38 t_(i+3) (OF chain); the top, h7 plus two
- * carries, is below 40, and 38 times it folds into limb 0 (fe64_fold's
- * argument, here in assembly). Result in r8, rax, r9, r10 -> h. */
-#define FE64_REDUCE                                                                                  \
-    "movl $38, %%edx\n\t"                                                                            \
-    "xorl %%ebx, %%ebx\n\t"                                                                          \
-    "mulxq %%r12, %%r8, %%r12\n\t"      /* l4, h4 */                                                 \
-    "adcxq %[t0], %%r8\n\t"           /* r0 = t0 + l4 */                                           \
-    "mulxq %%r13, %%rax, %%r13\n\t"     /* l5, h5 */                                                 \
-    "adcxq %[t1], %%rax\n\t"          /* t1 + l5 */                                                \
-    "adoxq %%r12, %%rax\n\t"            /* r1 = ... + h4 */                                          \
-    "mulxq %%r14, %%r9, %%r14\n\t"      /* l6, h6 */                                                 \
-    "adcxq %%r10, %%r9\n\t"             /* t2 + l6 */                                                \
-    "adoxq %%r13, %%r9\n\t"             /* r2 = ... + h5 */                                          \
-    "mulxq %%r15, %%r10, %%r15\n\t"     /* l7, h7 */                                                 \
-    "adcxq %%r11, %%r10\n\t"            /* t3 + l7 */                                                \
-    "adoxq %%r14, %%r10\n\t"            /* r3 = ... + h6 */                                          \
-    "adcxq %%rbx, %%r15\n\t"                                                                         \
-    "adoxq %%rbx, %%r15\n\t"            /* top = h7 + CF + OF < 40 */                                \
-    "imulq $38, %%r15, %%r15\n\t"                                                                    \
-    "addq %%r15, %%r8\n\t"                                                                           \
-    "adcq %%rbx, %%rax\n\t"                                                                          \
-    "adcq %%rbx, %%r9\n\t"                                                                           \
-    "adcq %%rbx, %%r10\n\t"                                                                          \
-    "sbbq %%r15, %%r15\n\t"             /* all ones if that carried */                               \
-    "andq $38, %%r15\n\t"                                                                            \
-    "addq %%r15, %%r8\n\t"              /* cannot carry: see fe64_fold */                            \
-    "movq %%r8, 0(%[h])\n\t"                                                                         \
-    "movq %%rax, 8(%[h])\n\t"                                                                        \
-    "movq %%r9, 16(%[h])\n\t"                                                                        \
-    "movq %%r10, 24(%[h])\n\t"
-
-/* h = f g mod p: the schoolbook product, one row per limb of f. Row 0
- * writes t0..t4 with a single ADC chain; rows 1..3 add f_i g into t_i ..
- * t_(i+4) with the low words on CF and the high words on OF, and close
- * with both carries into the new top word (which cannot overflow: the
- * partial product of i + 1 rows is below 2^(64 (i + 5))). Each row's
- * lowest word is then final and moves to the stack, freeing its register.
- * h may equal f or g: they are read before h is written. */
+/* h = f g mod p: the schoolbook product, one row per limb of f, with g's
+ * four limbs held in registers (rcx, r8, r9, r10) so that every MULX takes
+ * register operands. Row 0 writes t0..t4 with a single ADC chain; rows
+ * 1..3 add f_i g into t_i .. t_(i+4) with the low words on CF (ADCX) and
+ * the high words on OF (ADOX), and close with both carries into the new top
+ * word, which cannot overflow: the partial product of i + 1 rows is below
+ * 2^(64 (i + 5)). Five registers hold the running window t_i .. t_(i+4);
+ * each row's lowest word is then final and goes to the stack.
+ *
+ * The reduction: t0..t3 + 38 (t4..t7), since 2^256 = 2 * 2^255 = 38 (mod
+ * p). 38 t_i < 2^70, so its high word is below 38; column i collects t_i,
+ * the low word of 38 t_(i+4) (CF chain) and the high word of 38 t_(i+3)
+ * (OF chain). The top, h7 plus two carries, is below 40; 38 times it adds
+ * into limb 0, and a carry out of that add (the sum was within 38 * 40 of
+ * 2^256) is folded once more, which cannot carry (fe64_fold says why).
+ *
+ * h may equal f or g: both are read before h is written. rdi (h) is saved
+ * on the stack and serves as the zero register. */
 static __attribute__((noinline)) void fe64_mul(fe64 *h, const fe64 *f, const fe64 *g)
 {
-    uint64_t t[2];
+    uint64_t s[3], hs;
     __asm__ volatile(
-        /* row 0 */
-        "movq 0(%[f]), %%rdx\n\t"
-        "mulxq 0(%[g]), %%r8, %%r9\n\t"
-        "mulxq 8(%[g]), %%rax, %%r10\n\t"
-        "addq %%rax, %%r9\n\t"
-        "mulxq 16(%[g]), %%rax, %%r11\n\t"
-        "adcq %%rax, %%r10\n\t"
-        "mulxq 24(%[g]), %%rax, %%r12\n\t"
-        "adcq %%rax, %%r11\n\t"
-        "adcq $0, %%r12\n\t"
-        "movq %%r8, %[t0]\n\t"
-        /* row 1: t1..t5 */
-        "movq 8(%[f]), %%rdx\n\t"
-        "xorl %%ebx, %%ebx\n\t"
-        "mulxq 0(%[g]), %%rax, %%r8\n\t"
-        "adcxq %%rax, %%r9\n\t"
-        "adoxq %%r8, %%r10\n\t"
-        "mulxq 8(%[g]), %%rax, %%r8\n\t"
-        "adcxq %%rax, %%r10\n\t"
-        "adoxq %%r8, %%r11\n\t"
-        "mulxq 16(%[g]), %%rax, %%r8\n\t"
-        "adcxq %%rax, %%r11\n\t"
-        "adoxq %%r8, %%r12\n\t"
-        "mulxq 24(%[g]), %%rax, %%r13\n\t"
+        "movq %%rdi, %[hs]\n\t"
+        "movq 8(%%rcx), %%r8\n\t"
+        "movq 16(%%rcx), %%r9\n\t"
+        "movq 24(%%rcx), %%r10\n\t"
+        "movq 0(%%rcx), %%rcx\n\t"
+        /* row 0: f0 g -> t0 (r11) .. t4 (r15) */
+        "movq 0(%%rsi), %%rdx\n\t"
+        "mulxq %%rcx, %%r11, %%r12\n\t"
+        "mulxq %%r8, %%rax, %%r13\n\t"
+        "addq %%rax, %%r12\n\t"
+        "mulxq %%r9, %%rax, %%r14\n\t"
+        "adcq %%rax, %%r13\n\t"
+        "mulxq %%r10, %%rax, %%r15\n\t"
+        "adcq %%rax, %%r14\n\t"
+        "adcq $0, %%r15\n\t"
+        "movq %%r11, %[s0]\n\t"
+        /* row 1: t1 (r12) .. t4 (r15), t5 (r11) */
+        "movq 8(%%rsi), %%rdx\n\t"
+        "xorl %%edi, %%edi\n\t"
+        "mulxq %%rcx, %%rax, %%rbx\n\t"
         "adcxq %%rax, %%r12\n\t"
         "adoxq %%rbx, %%r13\n\t"
-        "adcxq %%rbx, %%r13\n\t"
-        "movq %%r9, %[t1]\n\t"
-        /* row 2: t2..t6 */
-        "movq 16(%[f]), %%rdx\n\t"
-        "xorl %%ebx, %%ebx\n\t"
-        "mulxq 0(%[g]), %%rax, %%r8\n\t"
-        "adcxq %%rax, %%r10\n\t"
-        "adoxq %%r8, %%r11\n\t"
-        "mulxq 8(%[g]), %%rax, %%r8\n\t"
-        "adcxq %%rax, %%r11\n\t"
-        "adoxq %%r8, %%r12\n\t"
-        "mulxq 16(%[g]), %%rax, %%r8\n\t"
-        "adcxq %%rax, %%r12\n\t"
-        "adoxq %%r8, %%r13\n\t"
-        "mulxq 24(%[g]), %%rax, %%r14\n\t"
+        "mulxq %%r8, %%rax, %%rbx\n\t"
         "adcxq %%rax, %%r13\n\t"
         "adoxq %%rbx, %%r14\n\t"
-        "adcxq %%rbx, %%r14\n\t"
-        /* row 3: t3..t7 */
-        "movq 24(%[f]), %%rdx\n\t"
-        "xorl %%ebx, %%ebx\n\t"
-        "mulxq 0(%[g]), %%rax, %%r8\n\t"
-        "adcxq %%rax, %%r11\n\t"
-        "adoxq %%r8, %%r12\n\t"
-        "mulxq 8(%[g]), %%rax, %%r8\n\t"
-        "adcxq %%rax, %%r12\n\t"
-        "adoxq %%r8, %%r13\n\t"
-        "mulxq 16(%[g]), %%rax, %%r8\n\t"
-        "adcxq %%rax, %%r13\n\t"
-        "adoxq %%r8, %%r14\n\t"
-        "mulxq 24(%[g]), %%rax, %%r15\n\t"
+        "mulxq %%r9, %%rax, %%rbx\n\t"
         "adcxq %%rax, %%r14\n\t"
         "adoxq %%rbx, %%r15\n\t"
-        "adcxq %%rbx, %%r15\n\t"
-        FE64_REDUCE
-        : [t0] "=m"(t[0]), [t1] "=m"(t[1])
-        : [h] "r"(h), [f] "r"(f), [g] "r"(g)
+        "mulxq %%r10, %%rax, %%r11\n\t"
+        "adcxq %%rax, %%r15\n\t"
+        "adoxq %%rdi, %%r11\n\t"
+        "adcxq %%rdi, %%r11\n\t"
+        "movq %%r12, %[s1]\n\t"
+        /* row 2: t2 (r13) .. t5 (r11), t6 (r12) */
+        "movq 16(%%rsi), %%rdx\n\t"
+        "xorl %%edi, %%edi\n\t"
+        "mulxq %%rcx, %%rax, %%rbx\n\t"
+        "adcxq %%rax, %%r13\n\t"
+        "adoxq %%rbx, %%r14\n\t"
+        "mulxq %%r8, %%rax, %%rbx\n\t"
+        "adcxq %%rax, %%r14\n\t"
+        "adoxq %%rbx, %%r15\n\t"
+        "mulxq %%r9, %%rax, %%rbx\n\t"
+        "adcxq %%rax, %%r15\n\t"
+        "adoxq %%rbx, %%r11\n\t"
+        "mulxq %%r10, %%rax, %%r12\n\t"
+        "adcxq %%rax, %%r11\n\t"
+        "adoxq %%rdi, %%r12\n\t"
+        "adcxq %%rdi, %%r12\n\t"
+        "movq %%r13, %[s2]\n\t"
+        /* row 3: t3 (r14) .. t6 (r12), t7 (r13) */
+        "movq 24(%%rsi), %%rdx\n\t"
+        "xorl %%edi, %%edi\n\t"
+        "mulxq %%rcx, %%rax, %%rbx\n\t"
+        "adcxq %%rax, %%r14\n\t"
+        "adoxq %%rbx, %%r15\n\t"
+        "mulxq %%r8, %%rax, %%rbx\n\t"
+        "adcxq %%rax, %%r15\n\t"
+        "adoxq %%rbx, %%r11\n\t"
+        "mulxq %%r9, %%rax, %%rbx\n\t"
+        "adcxq %%rax, %%r11\n\t"
+        "adoxq %%rbx, %%r12\n\t"
+        "mulxq %%r10, %%rax, %%r13\n\t"
+        "adcxq %%rax, %%r12\n\t"
+        "adoxq %%rdi, %%r13\n\t"
+        "adcxq %%rdi, %%r13\n\t"
+        /* reduce: t0..t2 on the stack, t3 r14, t4 r15, t5 r11, t6 r12, t7 r13 */
+        "movl $38, %%edx\n\t"
+        "xorl %%edi, %%edi\n\t"
+        "mulxq %%r15, %%rax, %%r15\n\t"
+        "adcxq %[s0], %%rax\n\t"
+        "mulxq %%r11, %%rbx, %%r11\n\t"
+        "adcxq %[s1], %%rbx\n\t"
+        "adoxq %%r15, %%rbx\n\t"
+        "mulxq %%r12, %%rcx, %%r12\n\t"
+        "adcxq %[s2], %%rcx\n\t"
+        "adoxq %%r11, %%rcx\n\t"
+        "mulxq %%r13, %%r8, %%r13\n\t"
+        "adcxq %%r14, %%r8\n\t"
+        "adoxq %%r12, %%r8\n\t"
+        "adcxq %%rdi, %%r13\n\t"
+        "adoxq %%rdi, %%r13\n\t"
+        "imulq $38, %%r13, %%r13\n\t"
+        "addq %%r13, %%rax\n\t"
+        "adcq %%rdi, %%rbx\n\t"
+        "adcq %%rdi, %%rcx\n\t"
+        "adcq %%rdi, %%r8\n\t"
+        "sbbq %%r13, %%r13\n\t"
+        "andq $38, %%r13\n\t"
+        "addq %%r13, %%rax\n\t"
+        "movq %[hs], %%rdi\n\t"
+        "movq %%rax, 0(%%rdi)\n\t"
+        "movq %%rbx, 8(%%rdi)\n\t"
+        "movq %%rcx, 16(%%rdi)\n\t"
+        "movq %%r8, 24(%%rdi)\n\t"
+        : [s0] "=m"(s[0]), [s1] "=m"(s[1]), [s2] "=m"(s[2]), [hs] "=m"(hs), "+D"(h), "+S"(f), "+c"(g)
+        :
         : "rax", "rbx", "rdx", "r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15", "cc", "memory");
 }
 
-/* h = f^2 mod p. The six cross products f_i f_j (i < j) are computed once
- * and doubled, then the four squares f_i^2 added on the diagonal:
- *   cross:  f0f1 f0f2 f0f3 (row 0), f1f2 f1f3 (row 1), f2f3 (row 2) into
- *           t1..t6;
- *   double: t1..t6 shifted left one bit through the carry into t7;
- *   diag:   f_i^2 into t_2i, t_2i+1.
- * (Two rows of cross products share one CF/OF pass.) */
+/* h = f^2 mod p. The six cross products f_i f_j (i < j) once, into t1..t6;
+ * then one pass that doubles them on the CF chain (ADCX r, r) while the
+ * OF chain adds the squares f_i^2 on the diagonal, each register taking
+ * its doubling before its diagonal word; both carries end in t7. (Twice
+ * the cross sum plus the squares is f^2 < 2^512: nothing carries out.)
+ * Then mul's reduction. f's limbs sit in rdx, rcx, r8, r9; rsi, free once
+ * they are loaded, holds t0. */
 static __attribute__((noinline)) void fe64_sqr(fe64 *h, const fe64 *f)
 {
-    uint64_t t[2];
+    uint64_t hs;
     __asm__ volatile(
-        /* f0 f1, f0 f2, f0 f3 -> r9 (t1) .. r12 (t4) */
-        "movq 0(%[f]), %%rdx\n\t"
-        "mulxq 8(%[f]), %%r9, %%r10\n\t"
-        "mulxq 16(%[f]), %%rax, %%r11\n\t"
-        "addq %%rax, %%r10\n\t"
-        "mulxq 24(%[f]), %%rax, %%r12\n\t"
-        "adcq %%rax, %%r11\n\t"
-        "adcq $0, %%r12\n\t"
-        /* f1 f2, f1 f3 -> t3 .. t5 */
-        "movq 8(%[f]), %%rdx\n\t"
-        "xorl %%ebx, %%ebx\n\t"
-        "mulxq 16(%[f]), %%rax, %%r8\n\t"
-        "adcxq %%rax, %%r11\n\t"
-        "adoxq %%r8, %%r12\n\t"
-        "mulxq 24(%[f]), %%rax, %%r13\n\t"
+        "movq %%rdi, %[hs]\n\t"
+        "movq 0(%%rsi), %%rdx\n\t"
+        "movq 8(%%rsi), %%rcx\n\t"
+        "movq 16(%%rsi), %%r8\n\t"
+        "movq 24(%%rsi), %%r9\n\t"
+        /* f0 f1, f0 f2, f0 f3 -> t1 (r10) .. t4 (r13) */
+        "mulxq %%rcx, %%r10, %%r11\n\t"
+        "mulxq %%r8, %%rax, %%r12\n\t"
+        "addq %%rax, %%r11\n\t"
+        "mulxq %%r9, %%rax, %%r13\n\t"
+        "adcq %%rax, %%r12\n\t"
+        "adcq $0, %%r13\n\t"
+        /* f1 f2, f1 f3 -> t3 .. t5 (r14) */
+        "movq %%rcx, %%rdx\n\t"
+        "xorl %%edi, %%edi\n\t"
+        "mulxq %%r8, %%rax, %%rbx\n\t"
         "adcxq %%rax, %%r12\n\t"
         "adoxq %%rbx, %%r13\n\t"
-        "adcxq %%rbx, %%r13\n\t"
-        /* f2 f3 -> t5, t6 */
-        "movq 16(%[f]), %%rdx\n\t"
-        "mulxq 24(%[f]), %%rax, %%r14\n\t"
-        "addq %%rax, %%r13\n\t"
-        "adcq $0, %%r14\n\t"
-        /* double t1..t6 into t1..t7 (the cross sum is below 2^383, so
-         * twice it fits t1..t7) */
-        "xorl %%r15d, %%r15d\n\t"
-        "addq %%r9, %%r9\n\t"
-        "adcq %%r10, %%r10\n\t"
-        "adcq %%r11, %%r11\n\t"
-        "adcq %%r12, %%r12\n\t"
-        "adcq %%r13, %%r13\n\t"
-        "adcq %%r14, %%r14\n\t"
+        "mulxq %%r9, %%rax, %%r14\n\t"
+        "adcxq %%rax, %%r13\n\t"
+        "adoxq %%rdi, %%r14\n\t"
+        "adcxq %%rdi, %%r14\n\t"
+        /* f2 f3 -> t5, t6 (r15) */
+        "movq %%r8, %%rdx\n\t"
+        "mulxq %%r9, %%rax, %%r15\n\t"
+        "addq %%rax, %%r14\n\t"
         "adcq $0, %%r15\n\t"
-        /* the diagonal: f_i^2 at t_2i; one ADC chain through t1..t7 */
-        "movq 0(%[f]), %%rdx\n\t"
-        "mulxq %%rdx, %%r8, %%rax\n\t"      /* f0^2: t0 = r8, + rax at t1 */
-        "movq %%r8, %[t0]\n\t"
-        "addq %%rax, %%r9\n\t"
-        "movq 8(%[f]), %%rdx\n\t"
-        "mulxq %%rdx, %%rax, %%r8\n\t"      /* f1^2 at t2, t3 */
-        "adcq %%rax, %%r10\n\t"
-        "adcq %%r8, %%r11\n\t"
-        "movq 16(%[f]), %%rdx\n\t"
-        "mulxq %%rdx, %%rax, %%r8\n\t"      /* f2^2 at t4, t5 */
-        "adcq %%rax, %%r12\n\t"
-        "adcq %%r8, %%r13\n\t"
-        "movq 24(%[f]), %%rdx\n\t"
-        "mulxq %%rdx, %%rax, %%r8\n\t"      /* f3^2 at t6, t7 */
-        "adcq %%rax, %%r14\n\t"
-        "adcq %%r8, %%r15\n\t"
-        "movq %%r9, %[t1]\n\t"
-        FE64_REDUCE
-        : [t0] "=m"(t[0]), [t1] "=m"(t[1])
-        : [h] "r"(h), [f] "r"(f)
-        : "rax", "rbx", "rdx", "r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15", "cc", "memory");
+        /* double (CF) and add the squares (OF); t0 in rsi, t7 in rbx */
+        "movq 0(%%rsi), %%rdx\n\t"
+        "xorl %%edi, %%edi\n\t"
+        "mulxq %%rdx, %%rsi, %%rbx\n\t"
+        "adcxq %%r10, %%r10\n\t"
+        "adoxq %%rbx, %%r10\n\t"
+        "movq %%rcx, %%rdx\n\t"
+        "mulxq %%rdx, %%rax, %%rbx\n\t"
+        "adcxq %%r11, %%r11\n\t"
+        "adoxq %%rax, %%r11\n\t"
+        "adcxq %%r12, %%r12\n\t"
+        "adoxq %%rbx, %%r12\n\t"
+        "movq %%r8, %%rdx\n\t"
+        "mulxq %%rdx, %%rax, %%rbx\n\t"
+        "adcxq %%r13, %%r13\n\t"
+        "adoxq %%rax, %%r13\n\t"
+        "adcxq %%r14, %%r14\n\t"
+        "adoxq %%rbx, %%r14\n\t"
+        "movq %%r9, %%rdx\n\t"
+        "mulxq %%rdx, %%rax, %%rbx\n\t"
+        "adcxq %%r15, %%r15\n\t"
+        "adoxq %%rax, %%r15\n\t"
+        "adcxq %%rdi, %%rbx\n\t"
+        "adoxq %%rdi, %%rbx\n\t"
+        /* reduce: t0 rsi, t1 r10, t2 r11, t3 r12, t4 r13, t5 r14, t6 r15, t7 rbx */
+        "movl $38, %%edx\n\t"
+        "xorl %%edi, %%edi\n\t"
+        "mulxq %%r13, %%rax, %%r13\n\t"
+        "adcxq %%rax, %%rsi\n\t"
+        "mulxq %%r14, %%rax, %%r14\n\t"
+        "adcxq %%rax, %%r10\n\t"
+        "adoxq %%r13, %%r10\n\t"
+        "mulxq %%r15, %%rax, %%r15\n\t"
+        "adcxq %%rax, %%r11\n\t"
+        "adoxq %%r14, %%r11\n\t"
+        "mulxq %%rbx, %%rax, %%rbx\n\t"
+        "adcxq %%rax, %%r12\n\t"
+        "adoxq %%r15, %%r12\n\t"
+        "adcxq %%rdi, %%rbx\n\t"
+        "adoxq %%rdi, %%rbx\n\t"
+        "imulq $38, %%rbx, %%rbx\n\t"
+        "addq %%rbx, %%rsi\n\t"
+        "adcq %%rdi, %%r10\n\t"
+        "adcq %%rdi, %%r11\n\t"
+        "adcq %%rdi, %%r12\n\t"
+        "sbbq %%rbx, %%rbx\n\t"
+        "andq $38, %%rbx\n\t"
+        "addq %%rbx, %%rsi\n\t"
+        "movq %[hs], %%rdi\n\t"
+        "movq %%rsi, 0(%%rdi)\n\t"
+        "movq %%r10, 8(%%rdi)\n\t"
+        "movq %%r11, 16(%%rdi)\n\t"
+        "movq %%r12, 24(%%rdi)\n\t"
+        : [hs] "=m"(hs), "+D"(h), "+S"(f)
+        :
+        : "rax", "rbx", "rcx", "rdx", "r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15", "cc", "memory");
 }
-
 #endif
 
 /* h = 121665 f mod p: four products with the high words added into the

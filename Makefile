@@ -3,6 +3,7 @@
 #   make            library (static + shared), CLI and provider in $(BUILD)/
 #   make check      every test (installs what it needs when root with apt)
 #   make speed      the speed table against OpenSSL, libgcrypt and libsodium, build/speed.json, build/speed.svg
+#   make proof      the X25519 limb-bound checker (tests/proof/; make check runs it)
 #   make install    PREFIX, BINDIR, LIBDIR, INCLUDEDIR, MANDIR, MODULESDIR,
 #                   DESTDIR (README.md, "Installing"); make uninstall
 #
@@ -274,6 +275,24 @@ speed: $(BUILD)/rijn
 mca:
 	python3 bench/mca.py
 
+# The X25519 field arithmetic's carry and overflow bounds, machine-checked:
+# tests/proof/bounds.cc compiles src/x25519/fe51.h, fe25.h and curve_core.h
+# as C++ with interval limb types and runs every routine on inputs spanning
+# its stated bounds (docs/security.md, "What is proven"). Not part of all;
+# make check runs it, and its negative test, through tests/py/test_proof.py.
+# g++ (not $(CXX)): the checker's 128-bit overflow builtins need libgcc's,
+# which clang++ would take from compiler-rt. -O0: it compiles three times
+# faster than -O1 and runs in a quarter of a second anyway.
+PROOF_CXX ?= g++
+PROOF_CXXFLAGS := -std=c++17 -O0 -Wall -Wextra $(if $(filter 1,$(WERROR)),-Werror)
+PROOF_DEPS := tests/proof/bounds.cc tests/proof/interval.h src/x25519/fe51.h src/x25519/fe25.h \
+              src/x25519/curve_core.h src/x25519/base_table.h src/core/util.h
+$(BUILD)/proof/bounds: $(PROOF_DEPS)
+	@mkdir -p $(dir $@)
+	$(PROOF_CXX) $(PROOF_CXXFLAGS) -Itests/proof -Isrc -Iinclude -o $@ tests/proof/bounds.cc
+proof: $(BUILD)/proof/bounds
+	$(BUILD)/proof/bounds
+
 speed-provider: $(BUILD)/rijn $(PROVIDER)
 	python3 scripts/provider_speed.py --build $(BUILD)
 	$(BUILD)/tests/evp_bench $(BUILD)
@@ -332,4 +351,4 @@ clean:
 	rm -rf $(BUILD) build build-asan build-ct build-distro build-emu build-tsan build-fuzz build-aarch64 build-aarch64-ct build-aarch64-vg \
 	    build-armv7 build-s390x
 
-.PHONY: all programs tests benches pac-bench provider check speed speed-provider install uninstall clean fuzz fuzz-bins lint ct-long x25519-long mca
+.PHONY: all programs tests benches pac-bench provider check speed speed-provider install uninstall clean fuzz fuzz-bins lint ct-long x25519-long mca proof

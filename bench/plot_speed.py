@@ -108,7 +108,9 @@ def main():
     lines = [("rijn", "", "rijn")]
     extra = iter(OTHER)
     for p in meta.get("peers", []):
-        if p.get("loaded"):
+        # A peer with no mode records (libsodium: a peer of X25519 only)
+        # has no line, and no place in the legend.
+        if p.get("loaded") and any(p["name"] + "_mb_per_s" in r for r in rows):
             lines.append((p["name"], p["name"] + "_", p.get("title", p["name"])))
             COLOURS.setdefault(p["name"], next(extra, "#000000"))
 

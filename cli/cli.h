@@ -6,6 +6,7 @@
  *             input, whole reads and writes, memory that is wiped at exit;
  *   crypt.c   enc, dec, mac: streaming through the adapters;
  *   seal.c    seal, open (the file format of docs/format.md), keygen;
+ *   x25519.c  x25519: public keys, shared secrets, key pairs;
  *   speed*.c  rijn speed.
  */
 #ifndef RIJN_CLI_H
@@ -24,6 +25,7 @@ int cmd_mac(int argc, char **argv);
 int cmd_seal(int argc, char **argv);
 int cmd_open(int argc, char **argv);
 int cmd_keygen(int argc, char **argv);
+int cmd_x25519(int argc, char **argv);
 
 /* The algorithms that the registry offers and that have an adapter
  * (support/adapt.h), each once: in the order of the registry's templates
@@ -36,8 +38,8 @@ const char *cli_alg_names(char *buf, size_t cap, int (*keep)(const struct rs_alg
 
 /* ---------------------------------------------------------- messages -- */
 /* Exit codes: 0 success; 1 authentication, padding or file-format
- * failure; 2 invalid arguments or input. Each message is one line on
- * stderr, "rijn CMD: ...". */
+ * failure, or an all-zero X25519 shared secret; 2 invalid arguments or
+ * input. Each message is one line on stderr, "rijn CMD: ...". */
 enum { EXIT_AUTH = 1, EXIT_USAGE = 2 };
 void cli_set_command(const char *cmd);
 __attribute__((noreturn, format(printf, 1, 2))) void die(const char *fmt, ...);
@@ -55,7 +57,8 @@ enum {
     OPT_HELP = 'h',
     OPT_ALG = 256, OPT_DRIVER, OPT_KEY, OPT_KEY_FILE, OPT_KEY_FD, OPT_KEY_ENV, OPT_IV, OPT_AAD, OPT_TAG_LEN,
     OPT_PAD, OPT_DATA_UNIT, OPT_JSON, OPT_BYTES, OPT_FORCE,
-    OPT_JSON_OUT, OPT_SIZES, OPT_KEY_BITS, OPT_SECONDS, OPT_STAT, OPT_VS     /* speed */
+    OPT_JSON_OUT, OPT_SIZES, OPT_KEY_BITS, OPT_SECONDS, OPT_STAT, OPT_VS,    /* speed */
+    OPT_SCALAR, OPT_POINT, OPT_KEYGEN                                         /* x25519 */
 };
 #define CLI_KEY_OPTIONS                                                                               \
     { "key", required_argument, NULL, OPT_KEY }, { "key-file", required_argument, NULL, OPT_KEY_FILE }, \
@@ -80,12 +83,20 @@ struct cli_key {
     size_t len;
     int source;     /* the OPT_KEY* that gave it; 0: none yet */
 };
-/* Handle a key option (opt is OPT_KEY...); exit 2 on a second source or an
- * unreadable one. --key's argument is overwritten in argv once read. */
+/* Handle a key option (opt is OPT_KEY...; or OPT_SCALAR, x25519's name for
+ * --key HEX); exit 2 on a second source or an unreadable one. A hex key's
+ * argument is overwritten in argv once read. */
 void cli_key_option(struct cli_key *k, int opt, char *arg);
+/* The option that gave a key ("--key-file"), for messages. */
+const char *cli_key_source(int opt);
 /* Exit 2 unless a key was given and its length is one of lens[0..n):
  * "key must be 16, 24 or 32 bytes (got 2)". */
 void cli_key_check(const struct cli_key *k, const size_t *lens, size_t n);
+/* Write key (len bytes) to a new file at path, as --key-file reads it:
+ * created with mode 0600, never through a symbolic link, an existing file
+ * replaced only with force (and made 0600 before the key goes in); synced
+ * and closed. Exit 2 with the reason on any failure. */
+void cli_key_file_write(const char *path, const uint8_t *key, size_t len, int force);
 
 /* ------------------------------------------------------------------ I/O -- */
 /* Read until n bytes or end of input; returns the count (exit 2 on an

@@ -14,6 +14,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -153,10 +154,11 @@ uint8_t *cli_hex(const char *opt, const char *s, size_t *len)
  * length rather than cut. */
 enum { KEY_MAX = 4096 };
 
-static const char *key_opt_name(int opt)
+const char *cli_key_source(int opt)
 {
     switch (opt) {
     case OPT_KEY: return "--key";
+    case OPT_SCALAR: return "--scalar";
     case OPT_KEY_FILE: return "--key-file";
     case OPT_KEY_FD: return "--key-fd";
     default: return "--key-env";
@@ -182,12 +184,13 @@ static void key_read(struct cli_key *k, int fd, const char *what)
 void cli_key_option(struct cli_key *k, int opt, char *arg)
 {
     if (k->source)
-        die("%s and %s: give the key once", key_opt_name(k->source), key_opt_name(opt));
+        die("%s and %s: give the key once", cli_key_source(k->source), cli_key_source(opt));
     k->source = opt;
     char what[600];
     switch (opt) {
     case OPT_KEY:
-        k->bytes = cli_hex("--key", arg, &k->len);
+    case OPT_SCALAR:
+        k->bytes = cli_hex(cli_key_source(opt), arg, &k->len);
         /* Visible in ps until here: hide it from later readers of
          * /proc/PID/cmdline at least. */
         memset(arg, 'x', strlen(arg));
@@ -231,6 +234,23 @@ void cli_key_check(const struct cli_key *k, const size_t *lens, size_t n)
         used += (size_t)w;
     }
     die("key must be %s bytes (got %zu)", want, k->len);
+}
+
+void cli_key_file_write(const char *path, const uint8_t *key, size_t len, int force)
+{
+    /* Created 0600, never through a symbolic link; an existing file only
+     * with --force, and then made 0600 before the key goes in. */
+    int fd = open(path, O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC | (force ? O_TRUNC : O_EXCL), 0600);
+    if (fd < 0 && errno == EEXIST) die("%s exists (--force replaces it)", path);
+    if (fd < 0) die("%s: %s", path, strerror(errno));
+    if (fchmod(fd, 0600)) die("%s: %s", path, strerror(errno));
+    for (size_t done = 0; done < len;) {
+        ssize_t w = write(fd, key + done, len - done);
+        if (w < 0 && errno == EINTR) continue;
+        if (w < 0) die("%s: %s", path, strerror(errno));
+        done += (size_t)w;
+    }
+    if (fsync(fd) || close(fd)) die("%s: %s", path, strerror(errno));
 }
 
 /* ------------------------------------------------------------------ I/O -- */

@@ -3,10 +3,12 @@
  * rijn: command-line front end. The commands and their help are in
  * `commands` below (and in man/rijn.1); each command's code is in
  *   crypt.c  enc, dec, mac     seal.c  seal, open, keygen
- *   speed.c  speed             here    list, version, help
+ *   x25519.c x25519            speed.c speed
+ *   here     list, version, help
  *
- * Exit codes: 0 success; 1 authentication, padding or file-format failure;
- * 2 invalid arguments or input. Each error is one line on stderr.
+ * Exit codes: 0 success; 1 authentication, padding or file-format failure,
+ * or an all-zero X25519 shared secret; 2 invalid arguments or input. Each
+ * error is one line on stderr.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -176,20 +178,41 @@ static const struct command {
       "format that --key-file reads.\n"
       "  --bytes N         16, 24, 32 (default), 48 or 64 (XTS takes two keys: 32, 48 or 64)\n"
       "  --force           replace an existing FILE\n" },
+    { "x25519", cmd_x25519,
+      "rijn x25519 [--driver DRV] SCALAR [--point HEX]\n"
+      "           rijn x25519 [--driver DRV] --keygen FILE [--force]",
+      "X25519 (RFC 7748): print the public key of a private scalar or, with --point, the shared\n"
+      "secret with a peer's public key, as 64 lowercase hex digits and a newline.\n"
+      "  --point HEX       the peer's public key (a u-coordinate), 32 bytes in hex\n"
+      "  --keygen FILE     instead: write a new random private key to FILE (mode 0600, raw bytes)\n"
+      "                    and print its public key\n"
+      "  --force           with --keygen: replace an existing FILE\n"
+      "  --driver DRV      pin an x25519 driver (see 'rijn list')\n"
+      "SCALAR, the private key, 32 bytes (one of):\n"
+      "  --key-file FILE   the raw bytes, nothing else (as --keygen or 'rijn keygen' writes them)\n"
+      "  --key-fd N        the raw bytes, read from file descriptor N to its end\n"
+      "  --key-env VAR     in hex, from environment variable VAR\n"
+      "  --scalar HEX      in hex: for tests only, since any user can read it in ps(1)\n"
+      "Values are little-endian strings, as in RFC 7748; any 32 bytes are a private key (clamped\n"
+      "before use). A shared secret of all zeros (the point has small order: the exchange carries\n"
+      "no secret, RFC 7748 section 6.1) is exit 1 with nothing on stdout.\n" },
     { "list", cmd_list, "rijn list [--json]",
       "List the drivers of the registry: algorithm, driver, priority, constant time, available\n"
       "on this CPU, selected, self-test, CPU features needed.\n"
       "RIJN_CPU=-feature,... masks CPU features (features: %s)\n" },
     { "speed", cmd_speed,
       "rijn speed [--alg ALG]... [--driver DRV] [--sizes 16,64,...] [--key-bits 128|192|256]\n"
-      "           [--seconds S] [--stat median|best] [--vs openssl,gcrypt] [--json | --json-out FILE]",
-      "Measure throughput by buffer size, against the peers named by --vs, in the same run.\n"
+      "           [--seconds S] [--stat median|best] [--vs openssl,gcrypt,sodium] [--json | --json-out FILE]",
+      "Measure throughput by buffer size, and the primitive kinds' operations per second,\n"
+      "against the peers named by --vs, in the same run.\n"
       "  --alg ALG         a mode or primitive kind of 'rijn list' (repeatable; default: all)\n"
       "  --driver DRV      this driver (with exactly one --alg); default: the selected one\n"
       "  --sizes LIST      buffer sizes in bytes (default 16,64,256,1500,4096,16384)\n"
       "  --seconds S       per figure and side, split over 7 runs (default 0.5)\n"
       "  --stat STAT       median (default) or best of the 7 runs\n"
-      "  --vs PEERS        openssl, gcrypt or both: their columns, loaded with dlopen\n"
+      "  --vs PEERS        openssl, gcrypt, sodium, comma-separated: their columns, loaded with\n"
+      "                    dlopen, for what each has (the modes: openssl, gcrypt; x25519: openssl,\n"
+      "                    sodium; the peers have no batch call: their batch is one by one)\n"
       "  --json            one JSON document {\"meta\": {...}, \"results\": [...]} instead of the table\n"
       "  --json-out FILE   the table on stdout, and the JSON document into FILE\n"
       "The JSON is written whole at the end: after an error (exit 2) stdout holds none of it,\n"
@@ -221,8 +244,8 @@ void cli_help(FILE *f, const char *cmd)
     for (size_t i = 0; i < NCOMMANDS; i++) fprintf(f, "  %s\n", commands[i].synopsis);
     fprintf(f, "KEY is --key-file FILE, --key-fd N, --key-env VAR or --key HEX (visible in ps).\n"
                "'rijn COMMAND --help' gives the options of a command; man rijn gives all.\n"
-               "Exit codes: 0 success; 1 authentication, padding or file-format failure;\n"
-               "2 invalid arguments or input.\n");
+               "Exit codes: 0 success; 1 authentication, padding or file-format failure, or an\n"
+               "all-zero X25519 shared secret; 2 invalid arguments or input.\n");
 }
 
 static int cmd_help(int argc, char **argv)

@@ -24,10 +24,8 @@
  * a whole did not, so the caller must discard the output.
  */
 #include <errno.h>
-#include <fcntl.h>
 #include <string.h>
 #include <sys/random.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -220,18 +218,6 @@ int cmd_keygen(int argc, char **argv)
     const char *path = argv[optind];
     uint8_t *key = cli_secret_alloc(len);
     if (getrandom(key, len, 0) != (ssize_t)len) die("getrandom: %s", strerror(errno));
-    /* Created 0600, never through a symbolic link; an existing file only
-     * with --force, and then made 0600 before the key goes in. */
-    int fd = open(path, O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC | (force ? O_TRUNC : O_EXCL), 0600);
-    if (fd < 0 && errno == EEXIST) die("%s exists (--force replaces it)", path);
-    if (fd < 0) die("%s: %s", path, strerror(errno));
-    if (fchmod(fd, 0600)) die("%s: %s", path, strerror(errno));
-    for (size_t done = 0; done < len;) {
-        ssize_t w = write(fd, key + done, len - done);
-        if (w < 0 && errno == EINTR) continue;
-        if (w < 0) die("%s: %s", path, strerror(errno));
-        done += (size_t)w;
-    }
-    if (fsync(fd) || close(fd)) die("%s: %s", path, strerror(errno));
+    cli_key_file_write(path, key, len, force);
     return 0;
 }

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * rijn speed: throughput by buffer size, against OpenSSL and libgcrypt in
- * the same run. This file is the command: its options, and the loop over
- * the rows (cli/speed.h lists the other parts).
+ * rijn speed: throughput by buffer size, against OpenSSL, libgcrypt and
+ * libsodium in the same run. This file is the command: its options, and
+ * the loop over the rows (cli/speed.h lists the other parts).
  *
  * The algorithms are the registry's that have an adapter (cli_algs), in
  * that order. Each has a row per buffer size for encryption (a MAC: for
@@ -10,8 +10,10 @@
  * speed_dec (support/adapt.h says which and why). Sizes that the mode does
  * not take (not a multiple of its block, under its minimum) have no row.
  *
- * The peers, OpenSSL (--vs openssl) and libgcrypt (--vs gcrypt), are
- * reached through dlopen, so that rijn itself links neither.
+ * The peers, OpenSSL (--vs openssl), libgcrypt (--vs gcrypt) and
+ * libsodium (--vs sodium), are reached through dlopen, so that rijn
+ * itself links none of them. A peer measures the modes it has, and the
+ * primitive kinds' operations it has (X25519: OpenSSL and libsodium).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -23,7 +25,7 @@
 #include "speed.h"
 
 /* The peers, in column order. */
-static const struct speed_peer *const all_peers[SPEED_MAX_PEERS] = { &speed_openssl, &speed_gcrypt };
+static const struct speed_peer *const all_peers[SPEED_MAX_PEERS] = { &speed_openssl, &speed_gcrypt, &speed_sodium };
 
 enum { MAX_ALGS = 64, MAX_SIZES = 32 };
 
@@ -114,7 +116,14 @@ static void parse(int argc, char **argv, struct speed_opts *o)
             for (char *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
                 size_t p = 0;
                 while (p < SPEED_MAX_PEERS && strcmp(t, all_peers[p]->name) != 0) p++;
-                if (p == SPEED_MAX_PEERS) die("--vs: openssl or gcrypt (or both, comma-separated), not %s", t);
+                if (p == SPEED_MAX_PEERS) {
+                    char names[128];
+                    size_t used = 0;
+                    for (size_t i = 0; i < SPEED_MAX_PEERS && used < sizeof names; i++)
+                        used += (size_t)snprintf(names + used, sizeof names - used, "%s%s", i ? ", " : "",
+                                                 all_peers[i]->name);
+                    die("--vs: one or more of %s, comma-separated (not %s)", names, t);
+                }
                 o->vs[p] = 1;
             }
         }
@@ -211,7 +220,7 @@ static int row(const struct speed_opts *o, const struct rs_alg *a, int dec, size
     out.mine = speed_measure(&run, &m, o->secs, o->best);
     for (size_t i = 0; i < npeers; i++) {
         struct speed_run pr;
-        if (peers[i]->setup(&m, &pr) != 0) continue;
+        if (!peers[i]->setup || peers[i]->setup(&m, &pr) != 0) continue;
         out.peer[i] = speed_measure(&pr, &m, o->secs, o->best);
         out.have[i] = 1;
         peers[i]->done(&pr);
@@ -234,13 +243,41 @@ static void prim_call(void *p)
     c->run(c->j);
 }
 
+/* The peers' figures for a primitive kind's ops, measured at an op's
+ * first row and repeated in the rows of the kind's other drivers: the
+ * peer does the same work whichever driver rijn runs, and measuring it
+ * once per op keeps a run with --vs as short as one without, nearly. */
+struct prim_peers {
+    struct speed_result res[SPEED_MAX_PEERS];
+    int have[SPEED_MAX_PEERS], done;
+};
+
+static void prim_peer_figures(const struct speed_opts *o, const struct rs_prim *p, const struct rs_prim_op *op,
+                              const rs_prim_job *j, const struct speed_peer *const *peers, size_t npeers,
+                              struct prim_peers *pp)
+{
+    if (pp->done) return;
+    pp->done = 1;
+    for (size_t i = 0; i < npeers; i++) {
+        struct speed_run pr;
+        if (!peers[i]->prim_setup || peers[i]->prim_setup(p, op, j, &pr) != 0) continue;
+        pp->res[i] = speed_measure_ops(pr.op, pr.st, (double)op->ops, o->secs, o->best);
+        pp->have[i] = 1;
+        peers[i]->prim_done(&pr);
+    }
+}
+
 /* A primitive kind: every benchmark op of its adapter, for every driver
  * of the kind this CPU runs (or --driver), the resolved one through the
- * public functions. Returns 0, or 2 when --driver cannot be opened. */
-static int prim_rows(const struct speed_opts *o, const struct rs_prim *p)
+ * public functions, with the peers' figures for the ops they have.
+ * Returns 0, or 2 when --driver cannot be opened. */
+static int prim_rows(const struct speed_opts *o, const struct rs_prim *p, const struct speed_peer *const *peers,
+                     size_t npeers)
 {
     const char *resolved = rijn_selected_driver(p->alg);
     rs_prim_job *j = prim_job_new();
+    struct prim_peers *pp = calloc(p->nops ? p->nops : 1, sizeof *pp);
+    if (!pp) die("%s", "out of memory");
     int rc = 0;
     for (size_t i = 0; i < rijn_driver_count(); i++) {
         rijn_driver_info d;
@@ -259,9 +296,13 @@ static int prim_rows(const struct speed_opts *o, const struct rs_prim *p)
                                           .api = api };
             struct prim_call c = { j, op->run };
             row.res = speed_measure_ops(prim_call, &c, (double)op->ops, o->secs, o->best);
+            prim_peer_figures(o, p, op, j, peers, npeers, &pp[k]);
+            memcpy(row.peer, pp[k].res, sizeof row.peer);
+            memcpy(row.have, pp[k].have, sizeof row.have);
             speed_out_prim_row(&row);
         }
     }
+    free(pp);
     prim_job_free(j);
     return rc;
 }
@@ -298,7 +339,7 @@ int cmd_speed(int argc, char **argv)
             }
     }
     for (size_t k = 0; k < o.nprims; k++)
-        if (o.want_prim[k] && prim_rows(&o, o.prims[k])) return 2;
+        if (o.want_prim[k] && prim_rows(&o, o.prims[k], peers, npeers)) return 2;
     speed_out_end();
     return 0;
 }

@@ -5,9 +5,10 @@
  *   speed_measure.c  timing: calibration, timed runs, cycles (perf_event
  *                    or an effective clock), median or best;
  *   speed_rijn.c     rijn's side, through the adapter table (support/adapt.h);
- *   speed_openssl.c, speed_gcrypt.c
+ *   speed_openssl.c, speed_gcrypt.c, speed_sodium.c
  *                    the peers, loaded with dlopen, each mapping an
- *                    adapter's mode and shape to its own API;
+ *                    adapter's mode and shape, or a primitive kind's
+ *                    benchmark op, to its own API;
  *   speed_out.c      the text table and the JSON document (its meta:
  *                    the machine, the peers, the method).
  */
@@ -92,16 +93,26 @@ struct speed_peer {
     int (*load)(void);      /* 0, or -1: not loadable */
     const char *(*version)(void); /* once loaded: the library's own version, "3.0.19" */
     /* The peer's side of m: 0, or -1 where it lacks the mode or key size
-     * (nothing left to free then). */
+     * (nothing left to free then). NULL: the peer has no modes at all
+     * (libsodium), and the modes' table has no columns for it. */
     int (*setup)(struct speed_msg *m, struct speed_run *run);
     void (*done)(struct speed_run *run);
+    /* The peer's side of a primitive kind's benchmark op (kind p, op, on
+     * the inputs that rijn's job j holds after p->open: support/
+     * adapt_prim.h says where), op->ops operations per run->op call as on
+     * rijn's side: 0, or -1 where it lacks the operation (nothing left to
+     * free then). NULL: the peer has no primitive kind at all, and the
+     * primitives' table has no columns for it. */
+    int (*prim_setup)(const struct rs_prim *p, const struct rs_prim_op *op, const rs_prim_job *j,
+                      struct speed_run *run);
+    void (*prim_done)(struct speed_run *run);
 };
 
-extern const struct speed_peer speed_openssl, speed_gcrypt;
+extern const struct speed_peer speed_openssl, speed_gcrypt, speed_sodium;
 
 /* ---------------------------------------------------- speed_out.c -- */
 
-enum { SPEED_MAX_PEERS = 2 };
+enum { SPEED_MAX_PEERS = 3 };
 
 struct speed_row {
     const char *alg, *op, *driver;
@@ -136,11 +147,13 @@ struct speed_out_cfg {
 void speed_out_begin(const struct speed_out_cfg *cfg);
 void speed_out_row(const struct speed_row *r);
 /* A primitive kind's benchmark (support/adapt_prim.h): res.mbps is
- * operations per second, res.cpb cycles per operation. */
+ * operations per second, res.cpb cycles per operation; the same for each
+ * peer that has the op. */
 struct speed_prim_row {
     const char *alg, *op, *measure, *driver;
     int api;                /* 1: the public functions (the resolved driver); 0: the pinned table */
-    struct speed_result res;
+    struct speed_result res, peer[SPEED_MAX_PEERS];
+    int have[SPEED_MAX_PEERS];  /* peer[i] measured (else its columns say "-") */
 };
 void speed_out_prim_row(const struct speed_prim_row *r);
 /* Writes the JSON document out (exit 2 if that fails). */

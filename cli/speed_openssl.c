@@ -3,7 +3,7 @@
  * rijn speed: OpenSSL as a peer (--vs openssl), through libcrypto.so.3
  * loaded with dlopen, so that rijn does not link it: EVP ciphers by name
  * ("aes-128-" and the adapter's mode) for RS_CIPHER and RS_AEAD, EVP_MAC
- * for RS_MAC.
+ * for RS_MAC, and EVP_PKEY X25519 for the x25519 kind's operations.
  */
 #include <dlfcn.h>
 #include <stdio.h>
@@ -35,6 +35,15 @@ static struct {
     void (*mac_ctx_free)(void *);
     const char *(*version)(int);
     unsigned long (*version_num)(void);
+    void *(*pkey_new_priv)(int, void *, const uint8_t *, size_t);
+    void *(*pkey_new_pub)(int, void *, const uint8_t *, size_t);
+    int (*pkey_get_pub)(const void *, uint8_t *, size_t *);
+    void (*pkey_free)(void *);
+    void *(*pkey_ctx_new)(void *, void *);
+    void (*pkey_ctx_free)(void *);
+    int (*derive_init)(void *);
+    int (*derive_set_peer)(void *, void *);
+    int (*derive)(void *, uint8_t *, size_t *);
 } O;
 
 /* Copied from OpenSSL 3.0's headers, which rijn does not include (a cross
@@ -48,6 +57,8 @@ typedef struct { const char *key; unsigned data_type; void *data; size_t data_si
 /* OpenSSL_version()'s argument for the bare version, "3.0.19"
  * (openssl/crypto.h). */
 #define OPENSSL_VERSION_STRING 6
+/* EVP_PKEY_X25519, which is NID_X25519 (openssl/obj_mac.h). */
+#define EVP_PKEY_X25519 1034
 
 /* The MACs: EVP_MAC's name, and the mode of the cipher it is given. */
 static const struct { const char *mode, *mac, *cipher_mode; } macs[] = { { "cmac", "CMAC", "cbc" } };
@@ -76,6 +87,15 @@ static int load(void)
     SYM(mac_ctx_free, "EVP_MAC_CTX_free");
     SYM(version, "OpenSSL_version");
     SYM(version_num, "OpenSSL_version_num");
+    SYM(pkey_new_priv, "EVP_PKEY_new_raw_private_key");
+    SYM(pkey_new_pub, "EVP_PKEY_new_raw_public_key");
+    SYM(pkey_get_pub, "EVP_PKEY_get_raw_public_key");
+    SYM(pkey_free, "EVP_PKEY_free");
+    SYM(pkey_ctx_new, "EVP_PKEY_CTX_new");
+    SYM(pkey_ctx_free, "EVP_PKEY_CTX_free");
+    SYM(derive_init, "EVP_PKEY_derive_init");
+    SYM(derive_set_peer, "EVP_PKEY_derive_set_peer");
+    SYM(derive, "EVP_PKEY_derive");
 #undef SYM
     return 0;
 }
@@ -217,7 +237,79 @@ static int setup(struct speed_msg *m, struct speed_run *run)
     return 0;
 }
 
+/* ------------------------------------------------------------ x25519 -- */
+
+/* X25519 through EVP_PKEY, on the scalars and points of rijn's job
+ * (support/adapt_prim.h), RS_X25519_OPS operations per call:
+ *   derive, batch  EVP_PKEY_derive, on contexts that hold the private key
+ *                  and the peer's public key already, as `openssl speed
+ *                  ecdhx25519` times it (OpenSSL has no batch call: its
+ *                  batch is the same derivations one by one);
+ *   base           EVP_PKEY_new_raw_private_key, which computes the public
+ *                  key, its read-out and EVP_PKEY_free: OpenSSL's one way
+ *                  from a private scalar to its public key. */
+struct ossl_x25519 {
+    void *ctx[RS_X25519_OPS];
+    const uint8_t *scalars;
+    uint8_t out[RS_X25519_OPS][32];
+};
+
+static void op_x25519_derive(void *p)
+{
+    struct ossl_x25519 *x = p;
+    for (size_t i = 0; i < RS_X25519_OPS; i++) {
+        size_t n = 32;
+        O.derive(x->ctx[i], x->out[i], &n);
+    }
+}
+
+static void op_x25519_base(void *p)
+{
+    struct ossl_x25519 *x = p;
+    for (size_t i = 0; i < RS_X25519_OPS; i++) {
+        size_t n = 32;
+        void *k = O.pkey_new_priv(EVP_PKEY_X25519, NULL, x->scalars + 32 * i, 32);
+        O.pkey_get_pub(k, x->out[i], &n);
+        O.pkey_free(k);
+    }
+}
+
+static void prim_done(struct speed_run *run)
+{
+    struct ossl_x25519 *x = run->st;
+    for (size_t i = 0; i < RS_X25519_OPS; i++)
+        if (x->ctx[i]) O.pkey_ctx_free(x->ctx[i]);
+    free(x);
+}
+
+static int prim_setup(const struct rs_prim *p, const struct rs_prim_op *op, const rs_prim_job *j,
+                      struct speed_run *run)
+{
+    const int derive = strcmp(op->op, "derive") == 0 || strcmp(op->op, "batch") == 0;
+    if (strcmp(p->alg, "x25519") != 0 || op->ops != RS_X25519_OPS || (!derive && strcmp(op->op, "base") != 0))
+        return -1;
+    struct ossl_x25519 *x = calloc(1, sizeof *x);
+    if (!x) return -1;
+    x->scalars = j->in;
+    run->st = x;
+    run->op = derive ? op_x25519_derive : op_x25519_base;
+    for (size_t i = 0; derive && i < RS_X25519_OPS; i++) {
+        void *priv = O.pkey_new_priv(EVP_PKEY_X25519, NULL, j->in + 32 * i, 32);
+        void *peer = O.pkey_new_pub(EVP_PKEY_X25519, NULL, j->in + 32 * (RS_X25519_OPS + i), 32);
+        x->ctx[i] = priv ? O.pkey_ctx_new(priv, NULL) : NULL;
+        int ok = x->ctx[i] && peer && O.derive_init(x->ctx[i]) == 1 && O.derive_set_peer(x->ctx[i], peer) == 1;
+        /* The context keeps its own references to both keys. */
+        if (priv) O.pkey_free(priv);
+        if (peer) O.pkey_free(peer);
+        if (!ok) {
+            prim_done(run);
+            return -1;
+        }
+    }
+    return 0;
+}
+
 const struct speed_peer speed_openssl = {
     .name = "openssl", .title = "OpenSSL", .soname = SONAME, .col = "ossl", .ratio_key = "ratio",
-    .load = load, .version = version, .setup = setup, .done = done,
+    .load = load, .version = version, .setup = setup, .done = done, .prim_setup = prim_setup, .prim_done = prim_done,
 };

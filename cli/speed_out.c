@@ -4,8 +4,10 @@
  * both (the table on stdout, the JSON into a file: --json-out).
  *
  * In both, rijn's columns come first, then each loaded peer's in --vs
- * order: a peer that lacks a row's mode or key size shows "-" there (text)
- * or leaves its keys out (JSON).
+ * order: a peer that lacks a row's mode or key size, or a primitive's
+ * operation, shows "-" there (text) or leaves its keys out (JSON). A peer
+ * with no modes at all (libsodium) has no columns in the modes' table,
+ * one with no primitive kind none in the primitives' table.
  *
  * The JSON document is {"meta": {...}, "results": [...]}: results holds a
  * record per row, meta what a reader needs to compare runs taken on other
@@ -252,10 +254,12 @@ static void mode_header(void)
     if (mode_head++) return;
     printf("# AES-%d, one op = new IV + buffer (AEAD: new nonce, 13-byte AAD, tag); %s of %d runs\n", cfg.key_bits,
            cfg.best ? "best" : "medians", SPEED_RUNS);
-    for (size_t i = 0; i < cfg.npeers; i++) printf("# %s %s\n", cfg.peers[i]->title, cfg.peers[i]->version());
+    for (size_t i = 0; i < cfg.npeers; i++)
+        if (cfg.peers[i]->setup) printf("# %s %s\n", cfg.peers[i]->title, cfg.peers[i]->version());
     printf("%-10s %-4s %-44s %6s %10s %8s", "algorithm", "op", "driver", "size", "MB/s", "cpb");
     for (size_t i = 0; i < cfg.npeers; i++) {
         char mb[32], cpb[32];
+        if (!cfg.peers[i]->setup) continue;
         snprintf(mb, sizeof mb, "%s MB/s", cfg.peers[i]->col);
         snprintf(cpb, sizeof cpb, "%s cpb", cfg.peers[i]->col);
         printf(" %10s %8s %7s", mb, cpb, "ratio");
@@ -287,35 +291,85 @@ void speed_out_row(const struct speed_row *r)
             if (r->have[i])
                 printf(" %10.1f %8.8s %6.2fx", r->peer[i].mbps, cpb_txt(r->peer[i].cpb, b2, "-"),
                        r->mine.mbps / r->peer[i].mbps);
-            else
+            else if (cfg.peers[i]->setup)
                 printf(" %10s %8s %7s", "-", "-", "-");
         printf("\n");
         fflush(stdout);
     }
 }
 
+/* Millions of operations per second as text: one decimal, as the modes'
+ * MB/s, or three significant digits under 1 (X25519 runs at some 0.03
+ * Mops/s, which one decimal would print as 0.0). */
+static const char *mops_txt(double ops, char buf[32])
+{
+    const double v = ops / 1e6;
+    int dec = 1;
+    for (double t = 1; v > 0 && v < t && dec < 6; t /= 10) dec++;
+    snprintf(buf, 32, "%.*f", v >= 1 ? 1 : dec + 1, v);
+    return buf;
+}
+
+/* A peer's column heading in the primitives' table, and its width. */
+static int prim_col(char buf[32], const struct speed_peer *p, const char *what)
+{
+    int n = snprintf(buf, 32, "%s %s", p->col, what);
+    return n > 10 ? n : 10;
+}
+
+static void prim_header(void)
+{
+    if (prim_head++) return;
+    printf("# primitives: %s of %d runs; throughput: independent calls, latency: each call on the last "
+           "result,\n# guest instruction: AES-128 over 1 MiB, one call per emulated instruction; "
+           "driver*: the public functions (resolved), else calls through the pinned driver's table\n",
+           cfg.best ? "best" : "medians", SPEED_RUNS);
+    for (size_t i = 0; i < cfg.npeers; i++)
+        if (cfg.peers[i]->prim_setup) printf("# %s %s\n", cfg.peers[i]->title, cfg.peers[i]->version());
+    printf("%-10s %-20s %-18s %-18s %10s %10s", "algorithm", "op", "measure", "driver", "Mops/s", "cycles/op");
+    for (size_t i = 0; i < cfg.npeers; i++) {
+        char h[32];
+        if (!cfg.peers[i]->prim_setup) continue;
+        int w = prim_col(h, cfg.peers[i], "Mops/s");
+        printf(" %*s", w, h);
+        w = prim_col(h, cfg.peers[i], "cyc/op");
+        printf(" %*s %7s", w, h, "ratio");
+    }
+    printf("\n");
+}
+
 void speed_out_prim_row(const struct speed_prim_row *r)
 {
-    char b[32];
+    char b[32], m[32], h[32];
     if (js) {
         fprintf(js, "%s  {\"algorithm\": \"%s\", \"driver\": \"%s\", \"op\": \"%s\", \"measure\": \"%s\", "
-                "\"api\": %s, \"ops_per_s\": %.0f, \"cycles_per_op\": %s}",
+                "\"api\": %s, \"ops_per_s\": %.0f, \"cycles_per_op\": %s",
                 first ? "" : ",\n", r->alg, r->driver, r->op, r->measure, r->api ? "true" : "false", r->res.mbps,
                 cpb_txt(r->res.cpb, b, "null"));
+        for (size_t i = 0; i < cfg.npeers; i++)
+            if (r->have[i])
+                fprintf(js, ", \"%s_ops_per_s\": %.0f, \"%s_cycles_per_op\": %s, \"%s\": %.3f", cfg.peers[i]->name,
+                        r->peer[i].mbps, cfg.peers[i]->name, cpb_txt(r->peer[i].cpb, b, "null"),
+                        cfg.peers[i]->ratio_key, r->res.mbps / r->peer[i].mbps);
+        fputc('}', js);
         first = 0;
     }
     if (cfg.table) {
-        if (!prim_head++)
-            printf("# primitives: %s of %d runs; throughput: independent calls, latency: each call on the last "
-                   "result,\n# guest instruction: AES-128 over 1 MiB, one call per emulated instruction; "
-                   "driver*: the public functions (resolved), else calls through the pinned driver's table\n"
-                   "%-10s %-20s %-18s %-18s %10s %10s\n",
-                   cfg.best ? "best" : "medians", SPEED_RUNS, "algorithm", "op", "measure", "driver", "Mops/s",
-                   "cycles/op");
+        prim_header();
         char d[64];
         snprintf(d, sizeof d, "%s%s", r->driver, r->api ? "*" : "");
-        printf("%-10s %-20s %-18s %-18s %10.1f %10.10s\n", r->alg, r->op, r->measure, d, r->res.mbps / 1e6,
+        printf("%-10s %-20s %-18s %-18s %10s %10.10s", r->alg, r->op, r->measure, d, mops_txt(r->res.mbps, m),
                cpb_txt(r->res.cpb, b, "-"));
+        for (size_t i = 0; i < cfg.npeers; i++) {
+            if (!cfg.peers[i]->prim_setup) continue;
+            const int w1 = prim_col(h, cfg.peers[i], "Mops/s"), w2 = prim_col(h, cfg.peers[i], "cyc/op");
+            if (r->have[i])
+                printf(" %*s %*s %6.2fx", w1, mops_txt(r->peer[i].mbps, m), w2, cpb_txt(r->peer[i].cpb, b, "-"),
+                       r->res.mbps / r->peer[i].mbps);
+            else
+                printf(" %*s %*s %7s", w1, "-", w2, "-", "-");
+        }
+        printf("\n");
         fflush(stdout);
     }
 }

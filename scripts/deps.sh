@@ -7,11 +7,16 @@ missing_apt=()
 missing_py=()
 command -v cc >/dev/null || missing_apt+=(gcc)
 command -v make >/dev/null || missing_apt+=(make)
+# g++: the X25519 bound checker (tests/proof/, make proof) is C++, and
+# Debian's gcc package does not bring it.
+command -v g++ >/dev/null || missing_apt+=(g++)
 command -v valgrind >/dev/null || missing_apt+=(valgrind)
 # qemu-user: the x86-64 CPU tiers (tests/py/test_tiers.py) run under it.
 command -v qemu-x86_64 >/dev/null || missing_apt+=(qemu-user)
 [ -f /usr/include/valgrind/memcheck.h ] || missing_apt+=(valgrind)
 ldconfig -p 2>/dev/null | grep -q 'libcrypto.so.3 ' || missing_apt+=(libssl3)
+# libsodium: rijn speed's X25519 peer (--vs sodium, tests/py/test_speed.py).
+ldconfig -p 2>/dev/null | grep -q 'libsodium.so.23 ' || missing_apt+=(libsodium23)
 # The OpenSSL 3 provider: headers to build it, the openssl CLI to test it,
 # OpenVPN and iproute2 for the tunnel test (tests/py/test_openvpn.py).
 [ -f /usr/include/openssl/core_dispatch.h ] || missing_apt+=(libssl-dev)

@@ -7,7 +7,7 @@
 
 #include <string.h>
 
-static const struct rs_prim *const prims[] = { &rs_prim_aes_round, &rs_prim_clmul, &rs_prim_pac };
+static const struct rs_prim *const prims[] = { &rs_prim_aes_round, &rs_prim_clmul, &rs_prim_pac, &rs_prim_x25519 };
 
 const struct rs_prim *rs_prim_find(const char *alg)
 {

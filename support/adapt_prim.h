@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Adapters for the primitive kinds (src/core/prim.h: "aes-round", "clmul",
- * "pac"): functions called once per operation, with no
+ * "pac", "x25519"): functions called once per operation, with no
  * context, which support/adapt.h's shapes (cipher, AEAD, MAC) do not fit.
  * Each kind has one entry here, joining its registry algorithm name to
  * its public API:
@@ -56,7 +56,14 @@ struct rs_prim {
 };
 
 /* The kinds' entries (support/prim_<kind>.c). */
-extern const struct rs_prim rs_prim_aes_round, rs_prim_clmul, rs_prim_pac;
+extern const struct rs_prim rs_prim_aes_round, rs_prim_clmul, rs_prim_pac, rs_prim_x25519;
+
+/* x25519's jobs, which rijn speed's peers (cli/speed_*.c) read to run the
+ * same operations on the same inputs: after open, j->in holds
+ * RS_X25519_OPS private scalars, then as many points (public keys), 32
+ * bytes each; every benchmark op does RS_X25519_OPS operations per run,
+ * operation i on scalar i (and point i). */
+enum { RS_X25519_OPS = 8 };
 
 const struct rs_prim *rs_prim_find(const char *alg);
 const struct rs_prim *rs_prim_get(size_t i);

@@ -17,9 +17,13 @@
  *
  * Bounds, machine-checked as for fe51.h (tests/proof/; same rules on what
  * the code may do, plus: right shifts of negative values are arithmetic,
- * as GCC and Clang define them, and left shifts are written as
- * multiplications, which C defines for negative values too):
- *   carried: |even limb| <= 2^25, |odd limb| <= 2^24 + 2^15
+ * as GCC and Clang define them, left shifts are written as
+ * multiplications, which C defines for negative values too, and every
+ * carry is written t -= c * 2^w with c = (t + k) >> w computed from that
+ * same t, the one form the checker bounds exactly: the result is in
+ * [-k, 2^w - 1 - k] whatever the interval of t):
+ *   carried: |even limb| <= 2^25, |odd limb| <= 2^24 + 2^15 (limbs 1 and
+ *            5 only, by the last carries; the others <= 2^24)
  *            (what mul, sqr, mul_a24 and carry return)
  *   loose:   |even limb| <= 3 * 2^25 + 2^17, |odd limb| <= 3 * 2^24 + 2^17
  *            (what mul and sqr accept: the sum of three carried values,
@@ -80,12 +84,16 @@ FE25_INLINE void fe25_neg(fe25 *h, const fe25 *f)
         t[i] -= c_ * ((fe25_wide)1 << w_);                                               \
     } while (0)
 
-/* Carry the ten wide columns t (|t_k| < 2^62) into h: carried. Two
+/* Carry the ten wide columns t (|t_k| < 2^61) into h: carried. Two
  * chains run interleaved (0..4 and 4..9), as in the CHES 2012 paper, so
  * that consecutive steps do not wait on each other; the carry out of
  * limb 9 has weight 2^255 and re-enters limb 0 times 19, and limb 0's
- * carry goes once more into limb 1, which is why limb 1 alone may exceed
- * 2^24 by the small carry (< 2^15). */
+ * carry goes once more into limb 1, and limb 4's second carry into limb
+ * 5 after limb 5 was carried: those two odd limbs may exceed 2^24 by a
+ * small carry (the checker: 2^24 + 19456 and 2^24 + 1024 at the input
+ * bound; mul's columns stay below 2^60.14, so after mul 2^24 + 430 and
+ * 2^24 + 267). At |t_k| up to 2^62, limb 1 could reach 2^24 + 38912: the
+ * input bound is what keeps it carried. */
 FE25_INLINE void fe25_carry_wide(fe25 *h, fe25_wide t[10])
 {
     FE25_CARRY(t, 0);
@@ -194,7 +202,10 @@ FE25_INLINE void fe25_frombytes(fe25 *h, const uint8_t s[32])
     }
 }
 
-/* s = f mod p, 32 bytes little-endian. f: carried.
+#endif
+
+/* h = f mod p in canonical limbs (the freeze): f: carried. h: limbs in
+ * [0, 2^26) or [0, 2^25), the value < p.
  * With carried limbs, q = floor(f / p) is in {-1, 0, 1} and equals
  * floor((f + 19 + 19 * 2^-25 f9 * 2^230 ...)/2^255): first estimate the
  * carry that 19 (the difference between 2^255 and p) would push out of
@@ -203,7 +214,7 @@ FE25_INLINE void fe25_frombytes(fe25 *h, const uint8_t s[32])
  * which needs limbs within 1.1 * 2^26 / 2^25; carried is well inside).
  * Then f - qp = f + 19q - 2^255 q: add 19q, carry exactly (every limb
  * ends in [0, 2^w)), and drop the carry out of limb 9, which is q. */
-FE25_INLINE void fe25_tobytes(uint8_t s[32], const fe25 *f)
+FE25_INLINE void fe25_canon(fe25 *h, const fe25 *f)
 {
     fe25_wide t[10];
     for (int i = 0; i < 10; i++) t[i] = f->v[i];
@@ -217,10 +228,19 @@ FE25_INLINE void fe25_tobytes(uint8_t s[32], const fe25 *f)
         t[i] -= c * ((fe25_wide)1 << w);
     }
     t[9] &= ((fe25_wide)1 << 25) - 1;
+    for (int i = 0; i < 10; i++) h->v[i] = (fe25_limb)t[i];
+}
+
+#ifndef FE25_PROOF
+/* s = f mod p, 32 bytes little-endian. f: carried. */
+FE25_INLINE void fe25_tobytes(uint8_t s[32], const fe25 *f)
+{
+    fe25 t;
+    fe25_canon(&t, f);
     for (int i = 0; i < 32; i++) s[i] = 0;
     for (int i = 0; i < 10; i++) {
         const int off = FE25_W(i);
-        const uint64_t x = (uint64_t)t[i] << (off % 8);
+        const uint64_t x = (uint64_t)t.v[i] << (off % 8);
         for (int b = 0; b < 5 && off / 8 + b < 32; b++) s[off / 8 + b] |= (uint8_t)(x >> (8 * b));
     }
 }

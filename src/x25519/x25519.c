@@ -184,6 +184,9 @@ int rijn_x25519_base(const char *driver, uint8_t pub[32], const uint8_t scalar[3
 int rijn_x25519_keygen(const char *driver, uint8_t priv[32], uint8_t pub[32])
 {
     if (!priv || !pub) return RIJN_ERR_NULL;
+    /* Zero first, so that no error path leaves old key bytes behind. */
+    memset(priv, 0, 32);
+    memset(pub, 0, 32);
     const struct rijn_x25519_ops *o;
     int r = get_ops(driver, &o);
     if (r) return r;

@@ -150,7 +150,12 @@ static void fe64_sqr(fe64 *h, const fe64 *f)
  * the high words on OF (ADOX), and close with both carries into the new top
  * word, which cannot overflow: the partial product of i + 1 rows is below
  * 2^(64 (i + 5)). Five registers hold the running window t_i .. t_(i+4);
- * each row's lowest word is then final and goes to the stack.
+ * each row's lowest word is then final and goes to h, which is safe even
+ * when h is f or g: g is all in registers, and f_i is loaded before h_i is
+ * written. There is no stack slot and no register left for zero (every
+ * register but rbp and rsp is taken, and a frame-pointer build, such as
+ * make check's ASan one, leaves the compiler none to address a slot
+ * with): rax is zeroed where a carry needs a zero operand.
  *
  * The reduction: t0..t3 + 38 (t4..t7), since 2^256 = 2 * 2^255 = 38 (mod
  * p). 38 t_i < 2^70, so its high word is below 38; column i collects t_i,
@@ -159,13 +164,10 @@ static void fe64_sqr(fe64 *h, const fe64 *f)
  * into limb 0, and a carry out of that add (the sum was within 38 * 40 of
  * 2^256) is folded once more, which cannot carry (fe64_fold says why).
  *
- * h may equal f or g: both are read before h is written. rdi (h) is saved
- * on the stack and serves as the zero register. */
+ * h may equal f or g (above). */
 static __attribute__((noinline)) void fe64_mul(fe64 *h, const fe64 *f, const fe64 *g)
 {
-    uint64_t s[3], hs;
     __asm__ volatile(
-        "movq %%rdi, %[hs]\n\t"
         "movq 8(%%rcx), %%r8\n\t"
         "movq 16(%%rcx), %%r9\n\t"
         "movq 24(%%rcx), %%r10\n\t"
@@ -180,10 +182,10 @@ static __attribute__((noinline)) void fe64_mul(fe64 *h, const fe64 *f, const fe6
         "mulxq %%r10, %%rax, %%r15\n\t"
         "adcq %%rax, %%r14\n\t"
         "adcq $0, %%r15\n\t"
-        "movq %%r11, %[s0]\n\t"
+        "movq %%r11, 0(%%rdi)\n\t"
         /* row 1: t1 (r12) .. t4 (r15), t5 (r11) */
         "movq 8(%%rsi), %%rdx\n\t"
-        "xorl %%edi, %%edi\n\t"
+        "xorl %%eax, %%eax\n\t"
         "mulxq %%rcx, %%rax, %%rbx\n\t"
         "adcxq %%rax, %%r12\n\t"
         "adoxq %%rbx, %%r13\n\t"
@@ -195,12 +197,13 @@ static __attribute__((noinline)) void fe64_mul(fe64 *h, const fe64 *f, const fe6
         "adoxq %%rbx, %%r15\n\t"
         "mulxq %%r10, %%rax, %%r11\n\t"
         "adcxq %%rax, %%r15\n\t"
-        "adoxq %%rdi, %%r11\n\t"
-        "adcxq %%rdi, %%r11\n\t"
-        "movq %%r12, %[s1]\n\t"
+        "movl $0, %%eax\n\t"
+        "adoxq %%rax, %%r11\n\t"
+        "adcxq %%rax, %%r11\n\t"
+        "movq %%r12, 8(%%rdi)\n\t"
         /* row 2: t2 (r13) .. t5 (r11), t6 (r12) */
         "movq 16(%%rsi), %%rdx\n\t"
-        "xorl %%edi, %%edi\n\t"
+        "xorl %%eax, %%eax\n\t"
         "mulxq %%rcx, %%rax, %%rbx\n\t"
         "adcxq %%rax, %%r13\n\t"
         "adoxq %%rbx, %%r14\n\t"
@@ -212,12 +215,13 @@ static __attribute__((noinline)) void fe64_mul(fe64 *h, const fe64 *f, const fe6
         "adoxq %%rbx, %%r11\n\t"
         "mulxq %%r10, %%rax, %%r12\n\t"
         "adcxq %%rax, %%r11\n\t"
-        "adoxq %%rdi, %%r12\n\t"
-        "adcxq %%rdi, %%r12\n\t"
-        "movq %%r13, %[s2]\n\t"
+        "movl $0, %%eax\n\t"
+        "adoxq %%rax, %%r12\n\t"
+        "adcxq %%rax, %%r12\n\t"
+        "movq %%r13, 16(%%rdi)\n\t"
         /* row 3: t3 (r14) .. t6 (r12), t7 (r13) */
         "movq 24(%%rsi), %%rdx\n\t"
-        "xorl %%edi, %%edi\n\t"
+        "xorl %%eax, %%eax\n\t"
         "mulxq %%rcx, %%rax, %%rbx\n\t"
         "adcxq %%rax, %%r14\n\t"
         "adoxq %%rbx, %%r15\n\t"
@@ -229,39 +233,40 @@ static __attribute__((noinline)) void fe64_mul(fe64 *h, const fe64 *f, const fe6
         "adoxq %%rbx, %%r12\n\t"
         "mulxq %%r10, %%rax, %%r13\n\t"
         "adcxq %%rax, %%r12\n\t"
-        "adoxq %%rdi, %%r13\n\t"
-        "adcxq %%rdi, %%r13\n\t"
-        /* reduce: t0..t2 on the stack, t3 r14, t4 r15, t5 r11, t6 r12, t7 r13 */
+        "movl $0, %%eax\n\t"
+        "adoxq %%rax, %%r13\n\t"
+        "adcxq %%rax, %%r13\n\t"
+        /* reduce: t0..t2 in h, t3 r14, t4 r15, t5 r11, t6 r12, t7 r13;
+         * rsi (f, all read) is the zero register */
         "movl $38, %%edx\n\t"
-        "xorl %%edi, %%edi\n\t"
+        "xorl %%esi, %%esi\n\t"
         "mulxq %%r15, %%rax, %%r15\n\t"
-        "adcxq %[s0], %%rax\n\t"
+        "adcxq 0(%%rdi), %%rax\n\t"
         "mulxq %%r11, %%rbx, %%r11\n\t"
-        "adcxq %[s1], %%rbx\n\t"
+        "adcxq 8(%%rdi), %%rbx\n\t"
         "adoxq %%r15, %%rbx\n\t"
         "mulxq %%r12, %%rcx, %%r12\n\t"
-        "adcxq %[s2], %%rcx\n\t"
+        "adcxq 16(%%rdi), %%rcx\n\t"
         "adoxq %%r11, %%rcx\n\t"
         "mulxq %%r13, %%r8, %%r13\n\t"
         "adcxq %%r14, %%r8\n\t"
         "adoxq %%r12, %%r8\n\t"
-        "adcxq %%rdi, %%r13\n\t"
-        "adoxq %%rdi, %%r13\n\t"
+        "adcxq %%rsi, %%r13\n\t"
+        "adoxq %%rsi, %%r13\n\t"
         "imulq $38, %%r13, %%r13\n\t"
         "addq %%r13, %%rax\n\t"
-        "adcq %%rdi, %%rbx\n\t"
-        "adcq %%rdi, %%rcx\n\t"
-        "adcq %%rdi, %%r8\n\t"
+        "adcq %%rsi, %%rbx\n\t"
+        "adcq %%rsi, %%rcx\n\t"
+        "adcq %%rsi, %%r8\n\t"
         "sbbq %%r13, %%r13\n\t"
         "andq $38, %%r13\n\t"
         "addq %%r13, %%rax\n\t"
-        "movq %[hs], %%rdi\n\t"
         "movq %%rax, 0(%%rdi)\n\t"
         "movq %%rbx, 8(%%rdi)\n\t"
         "movq %%rcx, 16(%%rdi)\n\t"
         "movq %%r8, 24(%%rdi)\n\t"
-        : [s0] "=m"(s[0]), [s1] "=m"(s[1]), [s2] "=m"(s[2]), [hs] "=m"(hs), "+D"(h), "+S"(f), "+c"(g)
-        :
+        : "+S"(f), "+c"(g)
+        : "D"(h)
         : "rax", "rbx", "rdx", "r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15", "cc", "memory");
 }
 
@@ -271,12 +276,10 @@ static __attribute__((noinline)) void fe64_mul(fe64 *h, const fe64 *f, const fe6
  * its doubling before its diagonal word; both carries end in t7. (Twice
  * the cross sum plus the squares is f^2 < 2^512: nothing carries out.)
  * Then mul's reduction. f's limbs sit in rdx, rcx, r8, r9; rsi, free once
- * they are loaded, holds t0. */
+ * they are loaded, holds t0; h is written only at the end. */
 static __attribute__((noinline)) void fe64_sqr(fe64 *h, const fe64 *f)
 {
-    uint64_t hs;
     __asm__ volatile(
-        "movq %%rdi, %[hs]\n\t"
         "movq 0(%%rsi), %%rdx\n\t"
         "movq 8(%%rsi), %%rcx\n\t"
         "movq 16(%%rsi), %%r8\n\t"
@@ -290,14 +293,15 @@ static __attribute__((noinline)) void fe64_sqr(fe64 *h, const fe64 *f)
         "adcq $0, %%r13\n\t"
         /* f1 f2, f1 f3 -> t3 .. t5 (r14) */
         "movq %%rcx, %%rdx\n\t"
-        "xorl %%edi, %%edi\n\t"
+        "xorl %%eax, %%eax\n\t"
         "mulxq %%r8, %%rax, %%rbx\n\t"
         "adcxq %%rax, %%r12\n\t"
         "adoxq %%rbx, %%r13\n\t"
         "mulxq %%r9, %%rax, %%r14\n\t"
         "adcxq %%rax, %%r13\n\t"
-        "adoxq %%rdi, %%r14\n\t"
-        "adcxq %%rdi, %%r14\n\t"
+        "movl $0, %%eax\n\t"
+        "adoxq %%rax, %%r14\n\t"
+        "adcxq %%rax, %%r14\n\t"
         /* f2 f3 -> t5, t6 (r15) */
         "movq %%r8, %%rdx\n\t"
         "mulxq %%r9, %%rax, %%r15\n\t"
@@ -305,7 +309,7 @@ static __attribute__((noinline)) void fe64_sqr(fe64 *h, const fe64 *f)
         "adcq $0, %%r15\n\t"
         /* double (CF) and add the squares (OF); t0 in rsi, t7 in rbx */
         "movq 0(%%rsi), %%rdx\n\t"
-        "xorl %%edi, %%edi\n\t"
+        "xorl %%eax, %%eax\n\t"
         "mulxq %%rdx, %%rsi, %%rbx\n\t"
         "adcxq %%r10, %%r10\n\t"
         "adoxq %%rbx, %%r10\n\t"
@@ -325,11 +329,13 @@ static __attribute__((noinline)) void fe64_sqr(fe64 *h, const fe64 *f)
         "mulxq %%rdx, %%rax, %%rbx\n\t"
         "adcxq %%r15, %%r15\n\t"
         "adoxq %%rax, %%r15\n\t"
-        "adcxq %%rdi, %%rbx\n\t"
-        "adoxq %%rdi, %%rbx\n\t"
-        /* reduce: t0 rsi, t1 r10, t2 r11, t3 r12, t4 r13, t5 r14, t6 r15, t7 rbx */
+        "movl $0, %%eax\n\t"
+        "adcxq %%rax, %%rbx\n\t"
+        "adoxq %%rax, %%rbx\n\t"
+        /* reduce: t0 rsi, t1 r10, t2 r11, t3 r12, t4 r13, t5 r14, t6 r15,
+         * t7 rbx; rcx (f1, used) is the zero register */
         "movl $38, %%edx\n\t"
-        "xorl %%edi, %%edi\n\t"
+        "xorl %%ecx, %%ecx\n\t"
         "mulxq %%r13, %%rax, %%r13\n\t"
         "adcxq %%rax, %%rsi\n\t"
         "mulxq %%r14, %%rax, %%r14\n\t"
@@ -341,23 +347,22 @@ static __attribute__((noinline)) void fe64_sqr(fe64 *h, const fe64 *f)
         "mulxq %%rbx, %%rax, %%rbx\n\t"
         "adcxq %%rax, %%r12\n\t"
         "adoxq %%r15, %%r12\n\t"
-        "adcxq %%rdi, %%rbx\n\t"
-        "adoxq %%rdi, %%rbx\n\t"
+        "adcxq %%rcx, %%rbx\n\t"
+        "adoxq %%rcx, %%rbx\n\t"
         "imulq $38, %%rbx, %%rbx\n\t"
         "addq %%rbx, %%rsi\n\t"
-        "adcq %%rdi, %%r10\n\t"
-        "adcq %%rdi, %%r11\n\t"
-        "adcq %%rdi, %%r12\n\t"
+        "adcq %%rcx, %%r10\n\t"
+        "adcq %%rcx, %%r11\n\t"
+        "adcq %%rcx, %%r12\n\t"
         "sbbq %%rbx, %%rbx\n\t"
         "andq $38, %%rbx\n\t"
         "addq %%rbx, %%rsi\n\t"
-        "movq %[hs], %%rdi\n\t"
         "movq %%rsi, 0(%%rdi)\n\t"
         "movq %%r10, 8(%%rdi)\n\t"
         "movq %%r11, 16(%%rdi)\n\t"
         "movq %%r12, 24(%%rdi)\n\t"
-        : [hs] "=m"(hs), "+D"(h), "+S"(f)
-        :
+        : "+S"(f)
+        : "D"(h)
         : "rax", "rbx", "rcx", "rdx", "r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15", "cc", "memory");
 }
 #endif

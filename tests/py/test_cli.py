@@ -275,7 +275,7 @@ def test_arguments_checked_before_input(args, msg):
     assert r.stderr.startswith(b"rijn ") and r.stderr.count(b"\n") == 1
 
 
-COMMANDS = ["enc", "dec", "mac", "seal", "open", "keygen", "list", "speed", "version", "help"]
+COMMANDS = ["enc", "dec", "mac", "seal", "open", "keygen", "x25519", "list", "speed", "version", "help"]
 
 
 def test_every_command_is_in_the_help():

@@ -12,7 +12,10 @@
   and on an error leaves no FILE and no temporary file;
 - bench/plot_speed.py makes a valid SVG from such a document, one panel per
   mode with rijn and each peer, the primitive records left out, the same
-  bytes from the same JSON; it refuses what it cannot draw.
+  bytes from the same JSON; it refuses what it cannot draw;
+- x25519's records (derive, base, batch for each driver) with the columns
+  of the peers that have X25519 (OpenSSL, libsodium) and none of the one
+  that does not (libgcrypt), and libsodium's none on the modes' rows.
 
 Each run is short (--seconds 0.01): these check the format, not speed.
 """
@@ -78,6 +81,10 @@ def peer_version(name):
             lib.OpenSSL_version.restype = ctypes.c_char_p
             lib.OpenSSL_version.argtypes = [ctypes.c_int]
             return lib.OpenSSL_version(6).decode()      # OPENSSL_VERSION_STRING
+        if name == "sodium":
+            lib = ctypes.CDLL("libsodium.so.23")
+            lib.sodium_version_string.restype = ctypes.c_char_p
+            return lib.sodium_version_string().decode()
         lib = ctypes.CDLL("libgcrypt.so.20")
         lib.gcry_check_version.restype = ctypes.c_char_p
         lib.gcry_check_version.argtypes = [ctypes.c_char_p]
@@ -206,6 +213,94 @@ def test_json_primitive_records(prim_doc):
         assert isinstance(r["api"], bool) and isinstance(r["measure"], str) and isinstance(r["op"], str)
 
 
+# ---------------------------------------------------------------- x25519 --
+
+X25519_OPS = {"derive", "base", "batch"}
+# Each peer's JSON keys on a primitive record: rate, cycles, rijn's ratio.
+PEER_KEYS = {"openssl": ("openssl_ops_per_s", "openssl_cycles_per_op", "ratio"),
+             "sodium": ("sodium_ops_per_s", "sodium_cycles_per_op", "sodium_ratio")}
+
+
+@pytest.fixture(scope="module")
+def x25519_doc():
+    """One short run of a mode and x25519 against all three peers."""
+    drivers = [e["driver"] for e in listing() if e["algorithm"] == "x25519" and e["available"]]
+    if not drivers:
+        pytest.skip("no x25519 driver in the registry")
+    d = doc_of("--json", "--alg", "ctr(aes)", "--alg", "x25519", "--vs", "openssl,gcrypt,sodium", "--sizes", "16",
+               "--seconds", "0.01")
+    return d, drivers
+
+
+def test_x25519_records(x25519_doc):
+    """An x25519 record per driver and op: ops_per_s and cycles_per_op,
+    and the columns of each loaded peer that has X25519, with rijn's ratio
+    to it; none of libgcrypt's, which has none."""
+    d, drivers = x25519_doc
+    m = d["meta"]
+    assert [p["name"] for p in m["peers"]] == ["openssl", "gcrypt", "sodium"]
+    sodium = m["peers"][2]
+    assert sodium["title"] == "libsodium" and sodium["library"] == "libsodium.so.23"
+    if sodium["loaded"]:
+        assert sodium["version"] == peer_version("sodium")
+    loaded = {p["name"] for p in m["peers"] if p["loaded"]}
+    recs = [r for r in d["results"] if r["algorithm"] == "x25519"]
+    assert {(r["driver"], r["op"]) for r in recs} == {(dr, op) for dr in drivers for op in X25519_OPS}
+    for r in recs:
+        assert "size" not in r and "mb_per_s" not in r
+        assert isinstance(r["ops_per_s"], (int, float)) and r["ops_per_s"] > 0
+        assert r["cycles_per_op"] is None or r["cycles_per_op"] > 0
+        assert isinstance(r["api"], bool) and isinstance(r["measure"], str)
+        for name, (rate, cyc, ratio) in PEER_KEYS.items():
+            assert (rate in r) == (name in loaded), (name, r)
+            if rate in r:
+                assert r[rate] > 0 and (r[cyc] is None or r[cyc] > 0)
+                # ops_per_s are rounded to whole operations, the ratio to 3 decimals.
+                assert r[ratio] == pytest.approx(r["ops_per_s"] / r[rate], rel=0.01, abs=0.002)
+        assert not any(k.startswith("gcrypt_") for k in r), r
+    # The selected driver's rows are the public functions' (api).
+    sel = [e["driver"] for e in listing() if e["algorithm"] == "x25519" and e["selected"]]
+    assert {r["driver"] for r in recs if r["api"]} == set(sel)
+    # The peers do the same work whatever rijn's driver: one figure per op.
+    for name, (rate, _, _) in PEER_KEYS.items():
+        for op in X25519_OPS:
+            assert len({r.get(rate) for r in recs if r["op"] == op}) == 1
+    # libsodium has no modes: no columns on the mode's rows, while OpenSSL
+    # and libgcrypt have theirs.
+    modes = [r for r in d["results"] if "size" in r]
+    assert modes and not any(k.startswith("sodium_") for r in modes for k in r)
+    for r in modes:
+        for p in ("openssl", "gcrypt"):
+            assert (f"{p}_mb_per_s" in r) == (p in loaded)
+
+
+def test_x25519_table_has_peer_columns():
+    """The text table: each x25519 row has rijn's figures, then per peer
+    with X25519 its rate, cycles and ratio; --driver keeps it to one
+    driver."""
+    sel = [e["driver"] for e in listing() if e["algorithm"] == "x25519" and e["selected"]]
+    if not sel:
+        pytest.skip("no x25519 driver selected")
+    r = speed("--alg", "x25519", "--driver", sel[0], "--vs", "openssl,gcrypt,sodium", "--seconds", "0.01")
+    assert r.returncode == 0, r.stderr
+    out = r.stdout.decode()
+    head = next(line for line in out.splitlines() if line.startswith("algorithm"))
+    loaded = [t for t, col in (("OpenSSL", "ossl"), ("libsodium", "sodium")) if f"# {t} " in out]
+    for title, col in (("OpenSSL", "ossl"), ("libsodium", "sodium")):
+        assert (f"{col} Mops/s" in head) == (title in loaded), head
+    assert "gcry" not in head
+    # The measure "batch of 8" is three words: one field here.
+    rows = [re.sub(r"batch of (\d+)", r"batch_of_\1", line).split() for line in out.splitlines()
+            if line.startswith("x25519 ")]
+    assert sorted(f[1] for f in rows) == sorted(X25519_OPS)
+    for f in rows:
+        assert f[0] == "x25519" and f[3] == sel[0]      # pinned: no '*'
+        rest = f[4:]
+        assert float(rest[0]) > 0 and len(rest) == 2 + 3 * len(loaded), f
+        for i in range(len(loaded)):
+            assert float(rest[2 + 3 * i]) > 0 and rest[4 + 3 * i].endswith("x"), f
+
+
 # ---------------------------------------------------------------- errors --
 
 BAD = [
@@ -215,6 +310,8 @@ BAD = [
     ["--sizes", "0"],
     ["--sizes", "16,x"],
     ["--vs", "nope"],
+    ["--vs", "openssl,sodium,nope"],
+    ["--alg", "x25519", "--driver", "aes-generic"],           # a driver of another kind
     ["--driver", "aes-generic"],                             # --driver without one --alg
     ["--seconds", "0"],
     ["--seconds=abc"],
@@ -401,5 +498,5 @@ def test_make_speed_writes_json_and_svg(tmp_path):
     assert r.returncode == 0, r.stderr
     assert re.search(r"^ctr\(aes\)\s+enc", r.stdout, re.M), r.stdout
     d = json.loads((tmp_path / "speed.json").read_text())
-    assert [p["name"] for p in d["meta"]["peers"]] == ["openssl", "gcrypt"]
+    assert [p["name"] for p in d["meta"]["peers"]] == ["openssl", "gcrypt", "sodium"]
     assert ET.parse(tmp_path / "speed.svg").getroot().tag == SVG + "svg"

@@ -69,6 +69,17 @@ def test_clmul_drivers_listed_and_control_flagged():
     r = subprocess.run(["valgrind", "-q", "--error-exitcode=42", PROG, "--clmul-control"], capture_output=True,
                        text=True, timeout=600)
     assert r.returncode == 42 and "uninitialised" in r.stderr, r.stderr[-2000:]
+def test_x25519_drivers_listed_and_control_flagged():
+    """The X25519 drivers are in the list above (each claims constant time
+    and runs with the scalar secret; x25519-mulx in its emulation build),
+    and a ladder whose swap is a branch on the scalar bit, run the same
+    way, is flagged: the check can fail for this kind too."""
+    assert {d["driver"] for d in DRIVERS if d["algorithm"] == "x25519"} >= {"x25519-ref51", "x25519-ref25"}
+    r = subprocess.run(["valgrind", "-q", "--error-exitcode=42", PROG, "--x25519-control"], capture_output=True,
+                       text=True, timeout=600)
+    assert r.returncode == 42 and "Conditional jump" in r.stderr, r.stderr[-2000:]
+
+
 def test_round_table_is_flagged_and_never_selected():
     """aes-round-table, the T-table baseline of the AES round primitives,
     is listed, not constant-time (test_taint shows valgrind flags it) and

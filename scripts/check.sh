@@ -94,7 +94,8 @@ UBSAN_LIB=$(cc -print-file-name=libubsan.so)
 export ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 build-asan/tests/test_api
 build-asan/tests/test_sweep | tail -1
+build-asan/tests/test_x25519 build/x25519_kat.txt | tail -1
 RIJN_BUILD=build-asan LD_PRELOAD="$ASAN_LIB $UBSAN_LIB" python3 -m pytest -q -rs -p no:cacheprovider \
     tests/py/test_wycheproof.py tests/py/test_diff.py tests/py/test_nist.py tests/py/test_cli.py \
-    tests/py/test_cli_x25519.py tests/py/test_selftest.py tests/py/test_provider.py
+    tests/py/test_cli_x25519.py tests/py/test_selftest.py tests/py/test_provider.py tests/py/test_x25519.py
 echo "== make check: all passed"

@@ -91,3 +91,23 @@ def test_primitive_functions_refuse_to_run_without_a_driver(prefix):
     bad = subprocess.run(["python3", "-c", prog], capture_output=True, text=True, env=env, timeout=60)
     assert bad.returncode != 0 and "returned" not in bad.stdout
     assert "no driver passed its self-test" in bad.stderr, bad.stderr
+
+
+def test_x25519_falls_back_then_errors():
+    """X25519 returns errors, not results: with its selected driver failing
+    its self-test, selection falls back to the next constant-time driver
+    (the CLI computes the same result with it); a pinned failed driver is
+    refused; with every x25519 driver failing, the call is an error (exit 2
+    in the CLI, nothing on stdout), not an abort and not a wrong answer."""
+    alice = "77076d0a7318a57d3c16c17251b26645df4c2f87ebc0992ab177fba51db92c2a"
+    bob_pub = "de9edb7d7b7dc1b4d35b61c2ece435373f8343c85b78674dadfc7e146f882b4f"
+    shared = b"4a5d9d5ba4ce2de1728e3bf480350f25e07e21c947d19e3376f09b3c1e161742\n"
+    victim = next(e["driver"] for e in listing() if e["selected"] and e["algorithm"] == "x25519")
+    after = next(e["driver"] for e in listing(victim) if e["selected"] and e["algorithm"] == "x25519")
+    assert after != victim
+    r = rijn("x25519", "--scalar", alice, "--point", bob_pub, fail=victim)
+    assert r.returncode == 0 and r.stdout == shared, r.stderr
+    r = rijn("x25519", "--driver", victim, "--scalar", alice, "--point", bob_pub, fail=victim)
+    assert r.returncode == 2 and r.stdout == b"" and b"self-test" in r.stderr, r.stderr
+    r = rijn("x25519", "--scalar", alice, "--point", bob_pub, fail="x25519-")
+    assert r.returncode == 2 and r.stdout == b"", r.stderr

@@ -20,6 +20,7 @@
  *   prov_gcm.c    GCM as a table for it (struct prov_aead_ops)
  *   prov_ccm.c    CCM as a table for it
  *   prov_cmac.c   CMAC as an EVP_MAC
+ *   prov_x25519.c X25519 key management and key exchange
  */
 #ifndef RIJN_PROV_H
 #define RIJN_PROV_H
@@ -78,11 +79,25 @@ static inline void prov_count(enum prov_family f, size_t n)
     atomic_fetch_add_explicit(&rijn_prov_bytes[f], (uint64_t)n, memory_order_relaxed);
 }
 
+/* X25519 (prov_x25519.c): the number of shared secrets derived, in every
+ * instance of the provider in the process (a count, not bytes: it proves
+ * that a key exchange, a TLS handshake's say, ran on rijn). */
+extern _Atomic uint64_t rijn_prov_x25519_derives;
+/* Its dispatch tables, registered as "X25519" when the registry selects
+ * an x25519 driver on this CPU. */
+extern const OSSL_DISPATCH rijn_prov_x25519_keymgmt[];
+extern const OSSL_DISPATCH rijn_prov_x25519_keyexch[];
+#define PROV_X25519_ALGORITHM "x25519" /* the registry's name */
+/* The TLS-GROUP capability's entry for x25519, given to cb (libssl). */
+int prov_x25519_tls_group(OSSL_CALLBACK *cb, void *arg);
+
 /* One instance of the provider (one per OpenSSL library context). */
 typedef struct prov_ctx {
     const OSSL_CORE_HANDLE *handle;
     OSSL_ALGORITHM *ciphers;   /* built from the registry at load */
     OSSL_ALGORITHM *macs;
+    OSSL_ALGORITHM *keymgmt;   /* X25519, when the registry has a driver */
+    OSSL_ALGORITHM *keyexch;
     char *strings;             /* storage for the names in those tables */
 } PROV_CTX;
 

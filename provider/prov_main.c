@@ -9,7 +9,9 @@
  * for it on this CPU and the provider has an EVP front end for the mode
  * (prov_block.c; prov_aead.c with prov_gcm.c and prov_ccm.c; prov_cmac.c),
  * every key size of that mode is registered under OpenSSL's standard name,
- * made from the family table in prov.h. The provider keeps no list of
+ * made from the family table in prov.h. X25519 (prov_x25519.c) is
+ * registered the same way, as a key manager and a key exchange, when the
+ * registry selects an "x25519" driver. The provider keeps no list of
  * rijn drivers: the description of each algorithm, and the "rijn-driver"
  * parameter, name the driver that the registry selects.
  *
@@ -25,6 +27,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/random.h>
 #include <unistd.h>
 
@@ -257,6 +260,7 @@ static const OSSL_PARAM prov_param_types[] = {
     OSSL_PARAM_utf8_ptr(OSSL_PROV_PARAM_BUILDINFO, NULL, 0),
     OSSL_PARAM_int(OSSL_PROV_PARAM_STATUS, NULL),
     OSSL_PARAM_uint64("rijn-bytes", NULL),
+    OSSL_PARAM_uint64("rijn-x25519-derives", NULL),
 #define COUNTER_PARAM(F, w) OSSL_PARAM_uint64("rijn-bytes-" #w, NULL),
     PROV_FAMILIES(COUNTER_PARAM)
 #undef COUNTER_PARAM
@@ -289,6 +293,9 @@ static int prov_get_params(void *provctx, OSSL_PARAM params[])
         if ((p = OSSL_PARAM_locate(params, name)) && !OSSL_PARAM_set_uint64(p, v)) return 0;
     }
     if ((p = OSSL_PARAM_locate(params, "rijn-bytes")) && !OSSL_PARAM_set_uint64(p, total)) return 0;
+    if ((p = OSSL_PARAM_locate(params, "rijn-x25519-derives")) &&
+        !OSSL_PARAM_set_uint64(p, atomic_load(&rijn_prov_x25519_derives)))
+        return 0;
     return 1;
 }
 
@@ -334,6 +341,29 @@ static OSSL_ALGORITHM *build_table(int operation, char **strp, char *end)
     return t;
 }
 
+/* The X25519 table of one operation (key manager or key exchange): one
+ * entry when the registry selects an x25519 driver on this CPU, else
+ * none. The key manager and the exchange are registered together or not
+ * at all: OpenSSL can only run an exchange on a key of its own provider
+ * (or one it can move there). The names are OpenSSL's: the algorithm and
+ * its OID (RFC 8410), as the default provider registers them. */
+static OSSL_ALGORITHM *build_x25519(const OSSL_DISPATCH *dispatch, char **strp, char *end)
+{
+    OSSL_ALGORITHM *t = calloc(2, sizeof *t);
+    if (!t) return NULL;
+    const char *drv = rijn_selected_driver(PROV_X25519_ALGORITHM);
+    if (!drv) return t;
+    char *desc = *strp;
+    int k = snprintf(desc, (size_t)(end - desc), "rijn %s", drv);
+    if (k < 0 || desc + k + 1 >= end) return t;
+    *strp = desc + k + 1;
+    t[0].algorithm_names = "X25519:1.3.101.110";
+    t[0].property_definition = "provider=rijn";
+    t[0].implementation = dispatch;
+    t[0].algorithm_description = desc;
+    return t;
+}
+
 static const OSSL_ALGORITHM *prov_query(void *provctx, int operation_id, int *no_cache)
 {
     PROV_CTX *pc = provctx;
@@ -341,16 +371,32 @@ static const OSSL_ALGORITHM *prov_query(void *provctx, int operation_id, int *no
     switch (operation_id) {
     case OSSL_OP_CIPHER: return pc->ciphers;
     case OSSL_OP_MAC: return pc->macs;
+    case OSSL_OP_KEYMGMT: return pc->keymgmt;
+    case OSSL_OP_KEYEXCH: return pc->keyexch;
     default: return NULL;
     }
+}
+
+/* Capabilities: "TLS-GROUP" (libssl's key exchange groups), x25519 when
+ * rijn registers X25519 (prov_x25519.c says why libssl needs it from rijn).
+ * Any other capability has nothing from rijn, which is a success with
+ * no entries: a failure would make libssl's walk over all providers fail. */
+static int prov_get_capabilities(void *provctx, const char *capability, OSSL_CALLBACK *cb, void *arg)
+{
+    const PROV_CTX *pc = provctx;
+    if (capability && strcasecmp(capability, "TLS-GROUP") == 0 && pc->keymgmt[0].algorithm_names)
+        return prov_x25519_tls_group(cb, arg);
+    return 1;
 }
 
 static _Atomic int instances;
 
 /* RIJN_PROVIDER_STATS=<file>: when the last instance is unloaded (at
  * OPENSSL_cleanup, i.e. at process exit), append the byte counters to the
- * file. This is how a test proves that an unmodified application (OpenVPN)
- * ran its data through rijn. */
+ * file, their total, and then the number of X25519 derivations (after
+ * total, which sums bytes only). This is how a test proves that an
+ * unmodified application (OpenVPN, s_client) ran its data or its key
+ * exchange through rijn. */
 static void write_stats(void)
 {
     const char *path = getenv("RIJN_PROVIDER_STATS");
@@ -364,7 +410,8 @@ static void write_stats(void)
         total += v;
         fprintf(f, " %s=%llu", families[i].word, (unsigned long long)v);
     }
-    fprintf(f, " total=%llu\n", (unsigned long long)total);
+    fprintf(f, " total=%llu x25519=%llu\n", (unsigned long long)total,
+            (unsigned long long)atomic_load(&rijn_prov_x25519_derives));
     fclose(f);
 }
 
@@ -374,6 +421,8 @@ static void prov_teardown(void *provctx)
     if (!pc) return;
     free(pc->ciphers);
     free(pc->macs);
+    free(pc->keymgmt);
+    free(pc->keyexch);
     free(pc->strings);
     free(pc);
     if (atomic_fetch_sub(&instances, 1) == 1) write_stats();
@@ -385,6 +434,7 @@ static const OSSL_DISPATCH prov_dispatch[] = {
     { OSSL_FUNC_PROVIDER_GET_PARAMS, (void (*)(void))prov_get_params },
     { OSSL_FUNC_PROVIDER_QUERY_OPERATION, (void (*)(void))prov_query },
     { OSSL_FUNC_PROVIDER_GET_REASON_STRINGS, (void (*)(void))prov_reason_strings },
+    { OSSL_FUNC_PROVIDER_GET_CAPABILITIES, (void (*)(void))prov_get_capabilities },
     { 0, NULL }
 };
 
@@ -415,9 +465,14 @@ int OSSL_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in, 
     char *s = pc->strings, *end = pc->strings + strcap;
     pc->ciphers = build_table(OSSL_OP_CIPHER, &s, end);
     pc->macs = build_table(OSSL_OP_MAC, &s, end);
-    if (!pc->ciphers || !pc->macs) {
+    pc->keymgmt = build_x25519(rijn_prov_x25519_keymgmt, &s, end);
+    pc->keyexch = build_x25519(rijn_prov_x25519_keyexch, &s, end);
+    if (!pc->ciphers || !pc->macs || !pc->keymgmt || !pc->keyexch ||
+        (pc->keymgmt[0].algorithm_names != NULL) != (pc->keyexch[0].algorithm_names != NULL)) {
         free(pc->ciphers);
         free(pc->macs);
+        free(pc->keymgmt);
+        free(pc->keyexch);
         free(pc->strings);
         free(pc);
         return 0;

@@ -79,9 +79,9 @@ FE25_INLINE void fe25_neg(fe25 *h, const fe25 *f)
 #define FE25_CARRY(t, i)                                                                 \
     do {                                                                                 \
         const int w_ = ((i) & 1) ? 25 : 26;                                              \
-        fe25_wide c_ = (t[i] + ((fe25_wide)1 << (w_ - 1))) >> w_;                        \
-        t[(i) + 1] += c_;                                                                \
-        t[i] -= c_ * ((fe25_wide)1 << w_);                                               \
+        fe25_wide c_ = ((t)[(i)] + ((fe25_wide)1 << (w_ - 1))) >> w_;                    \
+        (t)[(i) + 1] += c_;                                                              \
+        (t)[(i)] -= c_ * ((fe25_wide)1 << w_);                                           \
     } while (0)
 
 /* Carry the ten wide columns t (|t_k| < 2^61) into h: carried. Two

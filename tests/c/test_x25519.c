@@ -101,8 +101,8 @@ static void base_and_agreement(const char *d)
 static void batches(const char *d)
 {
     enum { N = 20 };
-    uint8_t k[N * 32] = { 0 }, u[N * 32] = { 0 }, out[N * 32], want[N * 32];
-    int st[N], wst[N];
+    uint8_t k[N * 32] = { 0 }, u[N * 32] = { 0 }, out[N * 32] = { 0 }, want[N * 32] = { 0 };
+    int st[N] = { 0 }, wst[N] = { 0 };
     for (size_t n = 0; n <= N; n++) {
         /* Cases from the file at a stride, so that zero results mix in. */
         int any = 0;

@@ -18,8 +18,14 @@
  *   - the TLS record paths, set up as libssl does: TLS 1.2 GCM and CCM
  *     (CCM_8 too), and TLS 1.0-1.2 CBC with and without a MAC in the
  *     record: every padding length, bad padding, records too short;
- *   - XTS's 2^20-block data unit, and CTR re-init without an IV.
- * The provider's byte counter must grow by what went through it.
+ *   - XTS's 2^20-block data unit, and CTR re-init without an IV;
+ *   - X25519: keys made from random private keys in each provider (the
+ *     public keys must agree), key generation in rijn, EVP_PKEY_derive
+ *     with the peer key from the other provider (export and import) in
+ *     both directions, EVP_PKEY_eq and EVP_PKEY_dup across them, and the
+ *     failures: a small-order peer key (all-zero secret), a short buffer.
+ * The provider's byte counter must grow by what went through it, and its
+ * X25519 counter by the number of secrets rijn derived.
  * Exit status 0 when everything agrees; the first disagreement prints the
  * cipher, the seed and the case, and exits 1.
  */
@@ -82,6 +88,14 @@ static uint64_t rijn_bytes(void)
     uint64_t v = 0;
     OSSL_PARAM p[] = { OSSL_PARAM_uint64("rijn-bytes", &v), OSSL_PARAM_END };
     CHECK(OSSL_PROVIDER_get_params(prov_rijn, p), "provider parameter rijn-bytes");
+    return v;
+}
+
+static uint64_t rijn_x25519_derives(void)
+{
+    uint64_t v = 0;
+    OSSL_PARAM p[] = { OSSL_PARAM_uint64("rijn-x25519-derives", &v), OSSL_PARAM_END };
+    CHECK(OSSL_PROVIDER_get_params(prov_rijn, p), "provider parameter rijn-x25519-derives");
     return v;
 }
 
@@ -690,6 +704,122 @@ static void test_cmac(int trials)
     EVP_MAC_free(mr), EVP_MAC_free(md);
 }
 
+/* ------------------------------------------------------------ X25519 -- */
+static EVP_PKEY *x_priv(const char *prov, const unsigned char priv[32])
+{
+    EVP_PKEY *k = EVP_PKEY_new_raw_private_key_ex(libctx, "X25519", prov, priv, 32);
+    CHECK(k, "X25519 private key into %s", prov);
+    return k;
+}
+
+static EVP_PKEY *x_pub(const char *prov, const unsigned char pub[32])
+{
+    EVP_PKEY *k = EVP_PKEY_new_raw_public_key_ex(libctx, "X25519", prov, pub, 32);
+    CHECK(k, "X25519 public key into %s", prov);
+    return k;
+}
+
+/* The secret of key with peer, computed by the provider prov (which gets
+ * both keys by export and import when they live elsewhere). 1 on success,
+ * 0 when EVP refused. */
+static int x_derive(const char *prov, EVP_PKEY *key, EVP_PKEY *peer, unsigned char out[32])
+{
+    EVP_PKEY_CTX *c = EVP_PKEY_CTX_new_from_pkey(libctx, key, prov);
+    size_t len = 0;
+    CHECK(c && EVP_PKEY_derive_init(c) > 0, "X25519 derive init in %s", prov);
+    int ok = EVP_PKEY_derive_set_peer(c, peer) > 0 && EVP_PKEY_derive(c, NULL, &len) > 0 && len == 32;
+    ok = ok && EVP_PKEY_derive(c, out, &len) > 0 && len == 32;
+    EVP_PKEY_CTX_free(c);
+    return ok;
+}
+
+static void x_raw(EVP_PKEY *k, int priv, unsigned char out[32])
+{
+    size_t len = 32;
+    int ok = priv ? EVP_PKEY_get_raw_private_key(k, out, &len) : EVP_PKEY_get_raw_public_key(k, out, &len);
+    CHECK(ok && len == 32, "X25519 raw %s key", priv ? "private" : "public");
+}
+
+static void test_x25519(int trials)
+{
+    const char *R = "provider=rijn", *D = "provider=default";
+    uint64_t before = rijn_x25519_derives(), ours = 0;
+    unsigned char a[32], b[32], pa_r[32], pa_d[32], pb[32], s1[32], s2[32], s3[32], s4[32];
+    for (int t = 0; t < trials; t++) {
+        rnd_bytes(a, 32), rnd_bytes(b, 32);
+        EVP_PKEY *ar = x_priv(R, a), *ad = x_priv(D, a), *br = x_priv(R, b), *bd = x_priv(D, b);
+        /* rijn computes the public key from the private one on import */
+        x_raw(ar, 0, pa_r), x_raw(ad, 0, pa_d);
+        CHECK(memcmp(pa_r, pa_d, 32) == 0, "X25519 public keys differ (trial %d)", t);
+        CHECK(EVP_PKEY_eq(ar, ad) == 1 && EVP_PKEY_eq(ar, bd) != 1, "X25519 EVP_PKEY_eq across providers");
+        /* rijn with the peer from the default provider and the other way
+         * round; the default provider with rijn's keys; all agree */
+        CHECK(x_derive(R, ar, bd, s1), "rijn derive a.B (trial %d)", t);
+        CHECK(x_derive(R, br, ad, s2), "rijn derive b.A (trial %d)", t);
+        CHECK(x_derive(D, ad, br, s3), "default derive a.B with rijn's B (trial %d)", t);
+        CHECK(x_derive(D, bd, ar, s4), "default derive b.A with rijn's A (trial %d)", t);
+        ours += 2;
+        CHECK(memcmp(s1, s2, 32) == 0 && memcmp(s1, s3, 32) == 0 && memcmp(s1, s4, 32) == 0,
+              "X25519 shared secrets differ (trial %d)", t);
+        /* a public key alone, and a copy */
+        x_raw(bd, 0, pb);
+        EVP_PKEY *pr = x_pub(R, pb), *dup = EVP_PKEY_dup(ar);
+        CHECK(dup && x_derive(R, dup, pr, s2) && memcmp(s1, s2, 32) == 0, "rijn derive with a dup and a public key");
+        ours++;
+        EVP_PKEY_free(ar), EVP_PKEY_free(ad), EVP_PKEY_free(br), EVP_PKEY_free(bd), EVP_PKEY_free(pr);
+        EVP_PKEY_free(dup);
+    }
+    /* keys generated by rijn: the default provider gets the same public
+     * key from the private key, and the two derive the same secret */
+    for (int t = 0; t < 20; t++) {
+        EVP_PKEY_CTX *g = EVP_PKEY_CTX_new_from_name(libctx, "X25519", R);
+        EVP_PKEY *k = NULL;
+        CHECK(g && EVP_PKEY_keygen_init(g) > 0 && EVP_PKEY_CTX_set_group_name(g, "x25519") > 0 &&
+                  EVP_PKEY_keygen(g, &k) > 0,
+              "X25519 keygen in rijn");
+        EVP_PKEY_CTX_free(g);
+        x_raw(k, 1, a), x_raw(k, 0, pa_r);
+        EVP_PKEY *kd = x_priv(D, a);
+        x_raw(kd, 0, pa_d);
+        CHECK(memcmp(pa_r, pa_d, 32) == 0, "rijn's generated key: public key differs from the default provider's");
+        rnd_bytes(b, 32);
+        EVP_PKEY *bd = x_priv(D, b);
+        CHECK(x_derive(R, k, bd, s1) && x_derive(D, bd, k, s2) && memcmp(s1, s2, 32) == 0,
+              "X25519 with rijn's generated key");
+        ours++;
+        EVP_PKEY_free(k), EVP_PKEY_free(kd), EVP_PKEY_free(bd);
+    }
+    EVP_PKEY_CTX *g = EVP_PKEY_CTX_new_from_name(libctx, "X25519", R);
+    CHECK(g && EVP_PKEY_keygen_init(g) > 0, "X25519 keygen init");
+    EXPECT_FAIL(EVP_PKEY_CTX_set_group_name(g, "x448") > 0, "X25519 keygen with the group x448");
+    EVP_PKEY_CTX_free(g);
+    /* failures: a small-order peer key (the secret would be zero), and a
+     * buffer too short for the secret */
+    rnd_bytes(a, 32);
+    EVP_PKEY *ar = x_priv(R, a);
+    memset(pb, 0, 32);
+    EVP_PKEY *zero = x_pub(R, pb);
+    EXPECT_FAIL(x_derive(R, ar, zero, s1), "X25519 with the all-zero peer key");
+    CHECK(!x_derive(D, ar, zero, s1), "the default provider accepted the all-zero peer key");
+    ERR_clear_error();
+    pb[0] = 1;
+    EVP_PKEY *one = x_pub(R, pb);
+    EXPECT_FAIL(x_derive(R, ar, one, s1), "X25519 with the peer key u = 1");
+    EVP_PKEY_CTX *c = EVP_PKEY_CTX_new_from_pkey(libctx, ar, R);
+    size_t len = 31;
+    CHECK(c && EVP_PKEY_derive_init(c) > 0 && EVP_PKEY_derive_set_peer(c, ar) > 0, "X25519 derive setup");
+    EXPECT_FAIL(EVP_PKEY_derive(c, s1, &len) > 0, "X25519 derive into 31 bytes");
+    /* no private key: refused when the exchange starts */
+    EVP_PKEY_CTX_free(c);
+    c = EVP_PKEY_CTX_new_from_pkey(libctx, one, R);
+    EXPECT_FAIL(c && EVP_PKEY_derive_init(c) > 0, "X25519 derive with a public key only");
+    EVP_PKEY_CTX_free(c);
+    EVP_PKEY_free(ar), EVP_PKEY_free(zero), EVP_PKEY_free(one);
+    uint64_t after = rijn_x25519_derives();
+    CHECK(after - before == ours, "X25519 counter moved by %llu, rijn derived %llu secrets",
+          (unsigned long long)(after - before), (unsigned long long)ours);
+}
+
 #define MAX_NAMES 64
 static char *names[MAX_NAMES];
 static int nnames;
@@ -736,11 +866,13 @@ int main(int argc, char **argv)
     }
     current = "CMAC";
     test_cmac(trials);
+    current = "X25519";
+    test_x25519(trials);
     uint64_t after = rijn_bytes();
     current = "counter";
     CHECK(after > before + (uint64_t)nnames * 1000, "byte counter moved by only %llu",
           (unsigned long long)(after - before));
-    printf("evp_interop: %d ciphers and CMAC agree with the default provider; rijn processed %llu bytes\n", nnames,
+    printf("evp_interop: %d ciphers, CMAC and X25519 agree with the default provider; rijn processed %llu bytes\n", nnames,
            (unsigned long long)(after - before));
     for (int i = 0; i < nnames; i++) free(names[i]);
     OSSL_PROVIDER_unload(prov_rijn);

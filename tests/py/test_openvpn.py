@@ -10,7 +10,8 @@ crosses the tunnel and the receiver checks every byte (SHA-256).
 
 Proof that the data channel ran through rijn: the provider's byte counter
 (RIJN_PROVIDER_STATS, written when OpenSSL unloads the provider at exit)
-must show at least the transferred bytes in GCM at both ends. The same
+must show at least the transferred bytes in GCM at both ends, and the
+control channel's TLS handshake at least one X25519 key exchange. The same
 transfer runs once more on OpenSSL's default provider, and the two
 throughputs are printed (and written to build/openvpn-tunnel.txt).
 
@@ -218,6 +219,9 @@ def test_openvpn_tunnel_through_rijn(netns, tmp_path):
             # sender sealed it, the receiver opened it (plus IP/TCP headers
             # and the TLS control channel, which also runs on rijn).
             assert s["gcm"] >= TRANSFER, (role, s)
+            # The control channel's TLS handshake made its key exchange on
+            # rijn too (X25519, OpenSSL's first group).
+            assert s["x25519"] >= 1, (role, s)
         rates["default"].append(tunnel_run(tmp_path, False, f"default{i}")[0])
     med = {k: sorted(v)[len(v) // 2] for k, v in rates.items()}
     report = (f"OpenVPN 2.6 tunnel, AES-256-GCM data channel, {TRANSFER >> 20} MiB over TCP per run, "

@@ -67,7 +67,7 @@ MUTANTS = [
     ("fe25-carry-9", "fe25.h",
      "        t[0] += c * 19;\n        t[9] -= c * ((fe25_wide)1 << 25);\n", "", 1, ["fe25_mul"]),
     ("fe25-carry-rounds-down", "fe25.h",
-     "(t[i] + ((fe25_wide)1 << (w_ - 1))) >> w_", "(t[i]) >> w_", 1, ["fe25_carry", "fe25_mul"]),
+     "((t)[(i)] + ((fe25_wide)1 << (w_ - 1))) >> w_", "((t)[(i)]) >> w_", 1, ["fe25_carry", "fe25_mul"]),
     # A composition: without the carry of G, C - G gets an operand outside
     # sub's precondition (fe51: g <= 4p; fe25: the difference outside loose).
     ("core-dbl-no-carry-of-g", "curve_core.h", "    FE_CARRY(&g, &g);\n", "", 1,

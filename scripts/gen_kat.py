@@ -30,8 +30,9 @@ twist, non-canonical and low-order points whose result RFC 7748 defines),
 RFC 7748 sections 5.2 and 6.1, edge u-coordinates (0, 1, p - 1, p, p + 1,
 2^255 - 1 and their bit-255 twins) and 256 random cases from a fixed seed,
 whose results come from OpenSSL (through the cryptography package) where
-it gives one, and from the ladder below otherwise (OpenSSL refuses
-all-zero results); the two are compared wherever both exist.
+it gives one, and otherwise from the RFC's ladder on integers (OpenSSL refuses
+all-zero results; tests/py/x25519_ref.py has both references);
+the two are compared wherever both exist.
 
 usage: gen_kat.py OUT [WYCHEPROOF_DIR]   (default: $RIJN_WYCHEPROOF, else ../shared/vectors/wycheproof)
 """
@@ -42,6 +43,7 @@ import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "tests", "py"))
 from vectors import records  # noqa: E402
+from x25519_ref import P as P25519, ossl as x25519_openssl, ref as x25519_ref  # noqa: E402
 
 ROOT = os.path.join(os.path.dirname(__file__), "..")
 
@@ -120,46 +122,6 @@ def nist():
             if int(r["dataunitlen"]) % 8 or k[: len(k) // 2] == k[len(k) // 2:]:
                 continue
             yield line("xts", True, k, r["i"], "", r["pt"], r["ct"])
-
-
-P25519 = 2**255 - 19
-
-
-def x25519_ref(k, u):
-    """RFC 7748 section 5, written from the text: clamp, mask bit 255 of u,
-    ladder with a24 = 121665, then z^(p-2). Python integers, independent of
-    the library."""
-    k = bytearray(k)
-    k[0] &= 248
-    k[31] &= 127
-    k[31] |= 64
-    k = int.from_bytes(k, "little")
-    x1 = int.from_bytes(u, "little") & ((1 << 255) - 1)
-    x2, z2, x3, z3, swap = 1, 0, x1, 1, 0
-    for t in range(254, -1, -1):
-        bit = (k >> t) & 1
-        swap ^= bit
-        if swap:
-            x2, x3, z2, z3 = x3, x2, z3, z2
-        swap = bit
-        a, b, c, d = x2 + z2, x2 - z2, x3 + z3, x3 - z3
-        aa, bb = a * a, b * b
-        e = aa - bb
-        da, cb = d * a, c * b
-        x3, z3 = (da + cb) ** 2 % P25519, x1 * (da - cb) ** 2 % P25519
-        x2, z2 = aa * bb % P25519, e * (aa + 121665 * e) % P25519
-    if swap:
-        x2, z2 = x3, z3
-    return (x2 * pow(z2, P25519 - 2, P25519) % P25519).to_bytes(32, "little")
-
-
-def x25519_openssl(k, u):
-    """OpenSSL's answer, or None where it refuses (an all-zero result)."""
-    from cryptography.hazmat.primitives.asymmetric.x25519 import X25519PrivateKey, X25519PublicKey
-    try:
-        return X25519PrivateKey.from_private_bytes(k).exchange(X25519PublicKey.from_public_bytes(u))
-    except ValueError:
-        return None
 
 
 def x25519_lines(wdir):

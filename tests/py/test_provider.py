@@ -18,7 +18,7 @@ import time
 
 import pytest
 
-from provider_util import BUILD, PROVIDER, write_cnf
+from provider_util import BUILD, PROVIDER, stats, wait_listening, write_cnf
 
 INTEROP = os.path.join(BUILD, "tests", "evp_interop")
 PROV_ARGS = ["-provider-path", BUILD, "-provider", "rijn", "-provider", "default", "-propquery", "?provider=rijn"]
@@ -35,12 +35,6 @@ def openssl(*args, data=None, env=None, check=True):
     return r
 
 
-def stats(path):
-    """The counters the provider appends to RIJN_PROVIDER_STATS at exit."""
-    with open(path) as f:
-        lines = [ln for ln in f if ln.startswith("rijn-provider")]
-    assert lines, "the provider wrote no statistics: it was not loaded or not unloaded"
-    return [dict(kv.split("=") for kv in ln.split()[1:]) for ln in lines]
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])

@@ -32,7 +32,7 @@ import time
 
 import pytest
 
-from provider_util import BUILD, PROVIDER, write_cnf
+from provider_util import BUILD, PROVIDER, stats, wait_listening, write_cnf
 
 TAINT = os.path.join(BUILD, "tests", "prov_tls_taint")
 # AES-NI (bit 57 of the first capability word) hidden from OpenSSL only.
@@ -62,30 +62,8 @@ def free_port():
         return s.getsockname()[1]
 
 
-def wait_listening(port, proc, timeout=20):
-    """Wait until something listens on port, without connecting (s_server
-    -naccept 1 would spend its one connection on a probe)."""
-    h = f":{port:04X}"
-    end = time.time() + timeout
-    while time.time() < end:
-        for f in ("/proc/net/tcp", "/proc/net/tcp6"):
-            try:
-                rows = open(f).read().splitlines()[1:]
-            except OSError:
-                continue
-            if any(r.split()[1].endswith(h) and r.split()[3] == "0A" for r in rows):
-                return
-        assert proc.poll() is None, proc.stderr.read().decode(errors="replace")
-        time.sleep(0.02)
-    raise AssertionError(f"nothing listens on port {port}")
 
 
-def stats(path):
-    """The counters the provider appended at exit (one line per process)."""
-    with open(path) as f:
-        lines = [ln for ln in f if ln.startswith("rijn-provider")]
-    assert lines, "the provider wrote no statistics: it was not loaded or not unloaded"
-    return [dict(kv.split("=") for kv in ln.split()[1:]) for ln in lines]
 
 
 def env_for(on_rijn, cnf, st, extra):

@@ -22,7 +22,7 @@ import subprocess
 
 import pytest
 
-from provider_util import BUILD, PROVIDER, write_cnf
+from provider_util import BUILD, PROVIDER, stats, wait_listening, write_cnf
 
 PREFER = ["-provider-path", BUILD, "-provider", "rijn", "-provider", "default", "-propquery", "?provider=rijn"]
 # Mandatory: only rijn's implementations can be fetched (files are still
@@ -46,12 +46,6 @@ def openssl(*args, env=None, check=True, data=None):
     return r
 
 
-def stats(path):
-    """The counters the provider appended at exit, one dict per process."""
-    with open(path) as f:
-        lines = [ln for ln in f if ln.startswith("rijn-provider")]
-    assert lines, "the provider wrote no statistics: it was not loaded or not unloaded"
-    return [dict(kv.split("=") for kv in ln.split()[1:]) for ln in lines]
 
 
 def keypair(d, name, via=()):
@@ -223,23 +217,6 @@ def free_port():
         return s.getsockname()[1]
 
 
-def wait_listening(port, proc, timeout=20):
-    """Wait until s_server listens, without connecting to it (-naccept 1
-    would spend its one connection on a probe)."""
-    import time
-    h = f":{port:04X}"
-    end = time.time() + timeout
-    while time.time() < end:
-        for f in ("/proc/net/tcp", "/proc/net/tcp6"):
-            try:
-                rows = open(f).read().splitlines()[1:]
-            except OSError:
-                continue
-            if any(r.split()[1].endswith(h) and r.split()[3] == "0A" for r in rows):
-                return
-        assert proc.poll() is None, proc.stderr.read().decode(errors="replace")
-        time.sleep(0.02)
-    raise AssertionError(f"nothing listens on port {port}")
 
 
 def env_for(on_rijn, cnf, st):

@@ -270,10 +270,12 @@ speed: $(BUILD)/rijn
 	python3 bench/plot_speed.py $(BUILD)/speed.json -o $(BUILD)/speed.svg
 
 # Cycles per byte of the AArch64 kernels, estimated by llvm-mca-19 for
-# Cortex-A57, Neoverse N1 and Cortex-A510 (needs gcc-aarch64-linux-gnu and
-# llvm-19; make check installs both).
+# Cortex-A57, Neoverse N1 and Cortex-A510, and cycles per X25519 on AArch64
+# and ARMv7 models (needs gcc-aarch64-linux-gnu, gcc-arm-linux-gnueabihf
+# and llvm-19; make check installs them).
 mca:
 	python3 bench/mca.py
+	python3 bench/mca_x25519.py
 
 # The X25519 field arithmetic's carry and overflow bounds, machine-checked:
 # tests/proof/bounds.cc compiles src/x25519/fe51.h, fe25.h and curve_core.h

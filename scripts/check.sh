@@ -54,6 +54,7 @@ echo "== cross builds: aarch64, armv7, s390x (run under qemu by tests/py/test_cr
 echo "== llvm-mca estimates of the AArch64 kernels (make mca; the table is in docs/performance.md)"
 if command -v aarch64-linux-gnu-gcc >/dev/null && command -v llvm-mca-19 >/dev/null; then
     python3 bench/mca.py >build/mca.txt || { cat build/mca.txt; exit 1; }
+    python3 bench/mca_x25519.py >>build/mca.txt || { cat build/mca.txt; exit 1; }
     cat build/mca.txt
 else
     echo "mca: SKIPPED: needs gcc-aarch64-linux-gnu and llvm-19 (make check installs them as root with apt)" >&2

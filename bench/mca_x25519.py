@@ -1,0 +1,115 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""Cycles of one X25519 scalar multiplication on ARM cores, estimated by
+llvm-mca (make mca runs it after bench/mca.py).
+
+No ARM board here: llvm-mca-19 analyses the straight-line code of one
+ladder step, one squaring and one multiplication (bench/mca/x25519.c,
+compiled by the cross compiler with the library's flags) on LLVM's models
+of the cores, repeating each region with its loop-carried dependences.
+The estimate of one X25519 is then
+
+    255 steps + 254 squarings + 11 multiplications (the inversion)
+
+leaving out the decoding, the encoding and the call (well under 1%).
+These are model estimates, not measurements.
+
+  AArch64  x25519-ref51 (radix 2^51: MUL and UMULH) on cortex-a57,
+           cortex-a72, neoverse-n1 and cortex-a510
+  ARMv7    x25519-ref25 (radix 2^25.5: SMULL, SMLAL) on cortex-a9,
+           cortex-a15 and cortex-a57 in AArch32. LLVM 19 describes
+           cortex-a7 and cortex-a8 by itineraries only, which llvm-mca
+           cannot use ("instruction itineraries are currently
+           unsupported"): those rows say so instead of giving a figure.
+
+Usage: python3 bench/mca_x25519.py [--json] [--iterations N]
+"""
+import argparse
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
+MCA = "llvm-mca-19"
+# The library's flags for src/x25519 (Makefile: -O3, no vectoriser).
+BASE = ["-std=c11", "-O3", "-fno-tree-vectorize", "-D_DEFAULT_SOURCE", "-Iinclude", "-Isrc"]
+TARGETS = [
+    ("aarch64", "aarch64-linux-gnu-gcc", [], "x25519/x25519_ref51.c", "fe51", "aarch64-linux-gnu",
+     ("cortex-a57", "cortex-a72", "neoverse-n1", "cortex-a510")),
+    ("armv7", "arm-linux-gnueabihf-gcc", ["-march=armv7-a", "-mfpu=neon", "-mfloat-abi=hard"],
+     "x25519/x25519_ref25.c", "fe25", "armv7a-linux-gnueabihf",
+     ("cortex-a7", "cortex-a8", "cortex-a9", "cortex-a15", "cortex-a57")),
+]
+STEPS, SQRS, MULS = 255, 254, 11
+
+
+def regions(asm_path, triple, cpu, iterations):
+    """Cycles per iteration of each region, or None where LLVM has no
+    scheduling model that llvm-mca can use for cpu."""
+    r = subprocess.run([MCA, f"-mtriple={triple}", f"-mcpu={cpu}", f"-iterations={iterations}", asm_path],
+                       capture_output=True, text=True)
+    if r.returncode != 0:
+        if "itineraries are currently unsupported" in r.stderr:
+            return None
+        sys.exit(f"mca_x25519: llvm-mca failed for {cpu}:\n{r.stderr}")
+    out = r.stdout
+    cyc = {}
+    for m in re.finditer(r"Code Region - (\w+)\s+Iterations:\s+(\d+)\s+Instructions:\s+\d+\s+Total Cycles:\s+(\d+)",
+                         out):
+        cyc[m.group(1)] = int(m.group(3)) / int(m.group(2))
+    return cyc
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--json", action="store_true")
+    ap.add_argument("--iterations", type=int, default=100)
+    a = ap.parse_args()
+    if not shutil.which(MCA):
+        sys.exit("mca_x25519: llvm-mca-19 not installed (apt-get install llvm-19)")
+    rows = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for arch, cc, flags, driver, fe, triple, cpus in TARGETS:
+            if not shutil.which(cc):
+                print(f"mca_x25519: SKIPPED {arch}: {cc} not installed", file=sys.stderr)
+                continue
+            asm = os.path.join(tmp, f"{arch}.s")
+            subprocess.run([cc, *BASE, *flags, f'-DX25519_DRIVER="{driver}"', "-S", "-o", asm,
+                            os.path.join(ROOT, "bench", "mca", "x25519.c")], cwd=ROOT, check=True)
+            text = open(asm).read()
+            for name in ("step", "sqr", "mul"):
+                body = text.split(f"LLVM-MCA-BEGIN {name}", 1)[1].split("LLVM-MCA-END", 1)[0]
+                # Straight-line code only: a branch or call in a region
+                # would be analysed as if it fell through.
+                bad = re.findall(r"^\s+(b|bl|blx|bx|b\.\w+|cbz|cbnz|beq|bne)\s", body, re.M)
+                if bad:
+                    sys.exit(f"mca_x25519: {arch} region {name} has branches {bad[:3]}: not straight-line")
+            for cpu in cpus:
+                c = regions(asm, triple, cpu, a.iterations)
+                name = os.path.basename(driver)[:-2].replace("_", "-")
+                if c is None:
+                    rows.append({"arch": arch, "driver": name, "cpu": cpu, "step": None, "sqr": None, "mul": None,
+                                 "x25519": None})
+                    continue
+                total = STEPS * c["step"] + SQRS * c["sqr"] + MULS * c["mul"]
+                rows.append({"arch": arch, "driver": name, "cpu": cpu, "step": round(c["step"], 1),
+                             "sqr": round(c["sqr"], 1), "mul": round(c["mul"], 1), "x25519": round(total)})
+    if a.json:
+        print(json.dumps(rows, indent=1))
+        return
+    print("# X25519: llvm-mca-19 estimates (cycles), 255 ladder steps + 254 squarings + 11 multiplications")
+    print(f"{'arch':<8} {'driver':<14} {'cpu':<12} {'step':>8} {'sqr':>7} {'mul':>7} {'x25519':>9}")
+    for r in rows:
+        if r["x25519"] is None:
+            print(f"{r['arch']:<8} {r['driver']:<14} {r['cpu']:<12} no llvm-mca model (LLVM has itineraries only)")
+            continue
+        print(f"{r['arch']:<8} {r['driver']:<14} {r['cpu']:<12} {r['step']:8.1f} {r['sqr']:7.1f} {r['mul']:7.1f} "
+              f"{r['x25519']:9d}")
+
+
+if __name__ == "__main__":
+    main()

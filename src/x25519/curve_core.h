@@ -216,29 +216,37 @@ static inline uint64_t core_eq_mask(unsigned a, unsigned b)
     return 0 - (uint64_t)(((a ^ b) - 1u) >> 31);
 }
 
+/* What core_select leaves behind: secret-dependent, so it lives in
+ * core_base's state, which is wiped once at the end, rather than being
+ * wiped after each of the 64 selections. */
+struct core_select_tmp {
+    uint64_t w[12];
+    uint8_t b[96];
+    FE neg;
+};
+
 /* n = e * 256^i B, e in [-8, 8], reading all eight entries of row i. */
-static inline void core_select(core_niels *n, int i, int e)
+static inline void core_select(core_niels *n, int i, int e, struct core_select_tmp *t)
 {
     const unsigned neg = (unsigned)e >> 31;              /* 1 if e < 0 */
     const unsigned mag = (unsigned)(e ^ (0 - (int)neg)) + neg; /* |e| */
-    uint64_t w[12] = { 1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0 }; /* the identity: (1, 1, 0) */
+    /* The identity, (y + x, y - x, 2dxy) = (1, 1, 0), unless an entry
+     * matches. */
+    uint64_t *w = t->w;
+    for (int l = 0; l < 12; l++) w[l] = l == 0 || l == 4;
     for (unsigned j = 0; j < 8; j++) {
         const uint64_t m = core_eq_mask(mag, j + 1);
-        for (int l = 0; l < 12; l++) w[l] ^= (w[l] ^ rijn_x25519_base_table[i][j][l]) & m;
+        const uint64_t *v = rijn_x25519_base_table[i][j];
+        for (int l = 0; l < 12; l++) w[l] ^= (w[l] ^ v[l]) & m;
     }
-    uint8_t b[96];
-    for (int l = 0; l < 12; l++) rijn_store64_le(b + 8 * l, w[l]);
-    FE_FROMBYTES(&n->ypx, b);
-    FE_FROMBYTES(&n->ymx, b + 32);
-    FE_FROMBYTES(&n->xy2d, b + 64);
+    for (int l = 0; l < 12; l++) rijn_store64_le(t->b + 8 * l, w[l]);
+    FE_FROMBYTES(&n->ypx, t->b);
+    FE_FROMBYTES(&n->ymx, t->b + 32);
+    FE_FROMBYTES(&n->xy2d, t->b + 64);
     /* -(x, y) = (-x, y): y + x and y - x trade places, 2dxy changes sign. */
     FE_CSWAP(&n->ypx, &n->ymx, neg);
-    FE neg_xy2d;
-    FE_NEG(&neg_xy2d, &n->xy2d);
-    FE_CMOV(&n->xy2d, &neg_xy2d, neg);
-    rijn_wipe(w, sizeof w);
-    rijn_wipe(b, sizeof b);
-    rijn_wipe(&neg_xy2d, sizeof neg_xy2d);
+    FE_NEG(&t->neg, &n->xy2d);
+    FE_CMOV(&n->xy2d, &t->neg, neg);
 }
 
 struct core_base_state {
@@ -246,6 +254,7 @@ struct core_base_state {
     core_ge p;
     core_niels n;
     FE num, den;
+    struct core_select_tmp tmp;
 };
 
 static void core_base(uint8_t out[32], const uint8_t k[32])
@@ -271,12 +280,12 @@ static void core_base(uint8_t out[32], const uint8_t k[32])
     FE_1(&s.p.Z);
     FE_0(&s.p.T);
     for (int i = 1; i < 64; i += 2) {
-        core_select(&s.n, i / 2, s.e[i]);
+        core_select(&s.n, i / 2, s.e[i], &s.tmp);
         core_madd(&s.p, &s.n);
     }
     for (int i = 0; i < 4; i++) core_dbl(&s.p);
     for (int i = 0; i < 64; i += 2) {
-        core_select(&s.n, i / 2, s.e[i]);
+        core_select(&s.n, i / 2, s.e[i], &s.tmp);
         core_madd(&s.p, &s.n);
     }
     /* u = (1 + y) / (1 - y) = (Z + Y) / (Z - Y). */

@@ -230,6 +230,11 @@ $(BUILD)/bench/pac_bench: tests/c/pac_ref.h
 pac-bench: $(BUILD)/bench/pac_bench
 	$(BUILD)/bench/pac_bench
 
+# X25519 against OpenSSL and libsodium, interleaved (bench/x25519_bench.c;
+# the peers through dlopen, as rijn speed loads them).
+bench-x25519: $(BUILD)/bench/x25519_bench
+	$(BUILD)/bench/x25519_bench
+
 # (scripts/check.sh builds everything itself, with WERROR=1.)
 check:
 	./scripts/check.sh
@@ -353,4 +358,4 @@ clean:
 	rm -rf $(BUILD) build build-asan build-ct build-distro build-emu build-tsan build-fuzz build-aarch64 build-aarch64-ct build-aarch64-vg \
 	    build-armv7 build-s390x
 
-.PHONY: all programs tests benches pac-bench provider check speed speed-provider install uninstall clean fuzz fuzz-bins lint ct-long x25519-long mca proof
+.PHONY: all programs tests benches pac-bench bench-x25519 provider check speed speed-provider install uninstall clean fuzz fuzz-bins lint ct-long x25519-long mca proof

@@ -155,8 +155,8 @@ $(EMU_SMALL:%=$(BUILD)/obj/src/emu/%.o): FILE_CFLAGS := -Os
 # X25519's field elements are arrays of limbs that the multiply writes one
 # limb at a time: GCC's vectoriser would copy and swap them 16 bytes at a
 # time, and each such load of limbs just stored 8 bytes at a time misses
-# store-to-load forwarding (x25519-mulx's add: 19 -> 10 cycles of latency
-# on Zen 3). The portable drivers have nothing to gain from it either.
+# store-to-load forwarding (x25519-mulx's add: 19 -> 10 TSC ticks of
+# latency on Zen 3). The portable drivers have nothing to gain from it either.
 $(BUILD)/obj/src/x25519/%.o: FILE_CFLAGS := -fno-tree-vectorize
 
 # The library's objects put every function and object in its own section,

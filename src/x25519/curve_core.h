@@ -77,9 +77,8 @@ static void core_invert(FE *out, const FE *z)
  * level (the four sums, then four independent products, then three, then
  * two), so that the products of a level sit next to each other in the
  * instruction stream and an out-of-order core overlaps them. In the RFC's
- * order each square follows the sum it needs; on Zen 3 this order took
- * x25519-mulx from 128k to 106k cycles per scalar multiplication, and
- * x25519-ref51 from 129k to 123k (docs/performance.md). */
+ * order each square follows the sum it needs; on Zen 3 this order made
+ * x25519-mulx 17% faster and x25519-ref51 5% (docs/performance.md). */
 static inline void core_ladder_step(FE *x2, FE *z2, FE *x3, FE *z3, const FE *x1)
 {
     FE a, aa, b, bb, e, c, d, da, cb;

@@ -5,14 +5,15 @@
  * final encoding is canonical). The multiplication is MULX (which leaves
  * the flags alone) feeding two carry chains at once, ADCX through CF and
  * ADOX through OF, so the columns of a row accumulate without waiting on
- * one another; then 2^256 = 38 (mod p) folds the upper half down. This is
- * the method of Gueron and Krasnov's MULX/ADX paper ("Speeding up big-
- * number squaring", and Intel's "New Instructions Supporting Large
- * Integer Arithmetic", 2012) as Oliveira, Lopez, Hisil, Faz-Hernandez and
- * Rodriguez-Henriquez apply it to Curve25519 ("How to (pre-)compute a
- * ladder", SAC 2017). The multiply and square are inline assembly: GCC
- * does not interleave two carry chains from intrinsics (it serialises
- * _addcarryx_u64 through CF). The rest is C with _addcarry_u64.
+ * one another; then 2^256 = 38 (mod p) folds the upper half down. The
+ * instructions were made for this (Intel, "New Instructions Supporting
+ * Large Integer Arithmetic on Intel Architecture Processors", 2012), and
+ * Oliveira, Lopez, Hisil, Faz-Hernandez and Rodriguez-Henriquez use them
+ * for Curve25519 in "How to (pre-)compute a ladder" (SAC 2017). The
+ * multiply and square are inline assembly: GCC does not interleave two
+ * carry chains from intrinsics (it serialises _addcarryx_u64 through CF).
+ * The rest is C with _addcarry_u64; the ladder around them is
+ * src/x25519/curve_core.h's, in dependency order (it matters most here).
  *
  * Bounds. There is no slack to track: every limb is a full 64-bit word and
  * every carry is taken. What must hold is that the final folds cannot

@@ -259,6 +259,7 @@ struct core_base_state {
 static void core_base(uint8_t out[32], const uint8_t k[32])
 {
     struct core_base_state s;
+    memset(&s.tmp, 0, sizeof s.tmp); /* core_select writes before it reads; cppcheck cannot see that */
     /* Radix-16 digits, then recentred into [-8, 8): a digit of 8 or more
      * becomes digit - 16 and carries 1 up. k < 2^255 keeps the top digit
      * at most 7 + 1 = 8 after the carries. */

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * aes-ce: AES (FIPS 197) on the ARMv8 Crypto Extensions (AESE, AESD,
- * AESMC, AESIMC), AArch64. The rounds are in ce_core.h.
+ * AESMC, AESIMC), AArch64 and AArch32 (32-bit code on ARMv8 cores). The
+ * rounds are in ce_core.h.
  *
  * Constant time: the AES instructions take the same time for every input,
  * and the key expansion computes SubWord with AESE as well (below), so no
@@ -144,7 +145,7 @@ CE_INLINE void ctr_body(const struct ce_ks *k, unsigned nr, uint8_t ctr[16], uin
         RIJN_MCA_BEGIN("ce-ctr");
         uint8x16_t x[4];
         for (int i = 0; i < 4; i++) {
-            x[i] = arm64_be128(hi, lo);
+            x[i] = ce_be128(hi, lo);
             rijn_ctr_inc(&hi, &lo, inc32);
         }
         ce_enc4(k, nr, x);
@@ -152,7 +153,7 @@ CE_INLINE void ctr_body(const struct ce_ks *k, unsigned nr, uint8_t ctr[16], uin
         RIJN_MCA_END();
     }
     for (; n; n--, in += 16, out += 16) {
-        vst1q_u8(out, veorq_u8(ce_enc1(k, nr, arm64_be128(hi, lo)), vld1q_u8(in)));
+        vst1q_u8(out, veorq_u8(ce_enc1(k, nr, ce_be128(hi, lo)), vld1q_u8(in)));
         rijn_ctr_inc(&hi, &lo, inc32);
     }
     rijn_store64_be(ctr, hi);
@@ -175,7 +176,7 @@ static inline void xts_mulx(uint64_t *lo, uint64_t *hi)
     *lo = (*lo << 1) ^ (0x87 & (0 - carry));
 }
 
-static inline uint8x16_t xts_vec(uint64_t lo, uint64_t hi)
+CE_INLINE uint8x16_t xts_vec(uint64_t lo, uint64_t hi)
 {
     return vreinterpretq_u8_u64(vcombine_u64(vcreate_u64(lo), vcreate_u64(hi)));
 }
@@ -230,7 +231,7 @@ CE_INLINE void ccm_body(const struct ce_ks *k, unsigned nr, uint8_t mac[16], uin
         for (; n; n--, in += 16, out += 16) {
             RIJN_MCA_BEGIN("ce-ccm-enc");
             const uint8x16_t p = vld1q_u8(in);
-            uint8x16_t s = arm64_be128(hi, lo);
+            uint8x16_t s = ce_be128(hi, lo);
             rijn_ctr_inc(&hi, &lo, false);
             x = veorq_u8(x, p);
             ce_enc2(k, nr, &x, &s);
@@ -238,12 +239,12 @@ CE_INLINE void ccm_body(const struct ce_ks *k, unsigned nr, uint8_t mac[16], uin
             RIJN_MCA_END();
         }
     } else if (n) {
-        uint8x16_t s = ce_enc1(k, nr, arm64_be128(hi, lo));
+        uint8x16_t s = ce_enc1(k, nr, ce_be128(hi, lo));
         rijn_ctr_inc(&hi, &lo, false);
         for (; n > 1; n--, in += 16, out += 16) {
             const uint8x16_t p = veorq_u8(vld1q_u8(in), s);
             vst1q_u8(out, p);
-            s = arm64_be128(hi, lo);
+            s = ce_be128(hi, lo);
             rijn_ctr_inc(&hi, &lo, false);
             x = veorq_u8(x, p);
             ce_enc2(k, nr, &x, &s);
@@ -284,7 +285,7 @@ const struct rijn_desc rijn_aes_ce_desc = {
     .kind = &rijn_kind_aes,
     .name = "aes-ce",
     .priority = 400,
-    .cpu = RIJN_CPU_AARCH64 | RIJN_CPU_ARM_AES,
+    .cpu = RIJN_ARM_ISA | RIJN_CPU_ARM_AES,
     .ct = true,
     .ops = CE_OPS,
 };

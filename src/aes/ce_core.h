@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The AES rounds on the ARMv8 Crypto Extensions, shared by aes-ce
- * (aes_ce.c) and the stitched gcm-aes-ce (gcm_ce.c). AArch64 only.
+ * (aes_ce.c) and the stitched gcm-aes-ce (gcm_ce.c), in both AArch64 and
+ * AArch32 (arch/arm/ce.h: the same intrinsics, aese.8/aesmc.8 on 32-bit
+ * ARM).
  *
  * AESE k, x computes ShiftRows(SubBytes(x ^ k)) and AESMC is MixColumns;
  * FIPS 197's round (SubBytes, ShiftRows, MixColumns, AddRoundKey) is the
@@ -28,9 +30,9 @@
 #define RIJN_CE_CORE_H
 
 #include "aes/cipher.h"
-#include "arch/arm64/arm64.h"
+#include "arch/arm/ce.h"
 
-#ifdef RIJN_ARM64_CE
+#ifdef RIJN_ARM_CE
 #define RIJN_HAVE_CE 1
 
 /* body(k, NR, ...) with NR = k->nr as a compile-time constant. */

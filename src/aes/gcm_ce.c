@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * gcm-aes-ce: GCM (SP 800-38D) with the AArch64 Crypto Extensions, CTR on
+ * gcm-aes-ce: GCM (SP 800-38D) with the ARMv8 Crypto Extensions (AArch64
+ * and AArch32), CTR on
  * AESE/AESMC (ce_core.h) stitched with GHASH on PMULL
  * (ghash_pmull_core.h), four blocks per step.
  *
@@ -26,7 +27,7 @@
 #if defined(RIJN_HAVE_CE) && defined(RIJN_HAVE_PMULL)
 
 /* Counter block with the low 32 bits set to c (GCM's inc32). */
-static inline uint8x16_t gcm_ce_ctr32(uint8x16_t base, uint32_t c)
+CE_INLINE uint8x16_t gcm_ce_ctr32(uint8x16_t base, uint32_t c)
 {
     return vreinterpretq_u8_u32(vsetq_lane_u32(__builtin_bswap32(c), vreinterpretq_u32_u8(base), 3));
 }
@@ -48,7 +49,7 @@ CE_INLINE void gcm_ce_bulk(const struct ce_ks *k, unsigned nr, const struct pmul
         for (int i = 0; i < 4; i++) {
             const uint8x16_t ct = veorq_u8(x[i], vld1q_u8(in + 16 * i));
             vst1q_u8(out + 16 * i, ct);
-            pend[i] = vreinterpretq_u64_u8(vrbitq_u8(ct));
+            pend[i] = vreinterpretq_u64_u8(ce_rbit8(ct));
         }
         in += 64, out += 64, n -= 4;
         for (; n >= 4; n -= 4, in += 64, out += 64) {
@@ -60,7 +61,7 @@ CE_INLINE void gcm_ce_bulk(const struct ce_ks *k, unsigned nr, const struct pmul
             for (int i = 0; i < 4; i++) {
                 const uint8x16_t ct = veorq_u8(x[i], vld1q_u8(in + 16 * i));
                 vst1q_u8(out + 16 * i, ct);
-                pend[i] = vreinterpretq_u64_u8(vrbitq_u8(ct));
+                pend[i] = vreinterpretq_u64_u8(ce_rbit8(ct));
             }
             RIJN_MCA_END();
         }
@@ -73,7 +74,7 @@ CE_INLINE void gcm_ce_bulk(const struct ce_ks *k, unsigned nr, const struct pmul
         uint8x16_t x[4], ct[4];
         for (int i = 0; i < 4; i++) {
             ct[i] = vld1q_u8(in + 16 * i);
-            h[i] = vreinterpretq_u64_u8(vrbitq_u8(ct[i]));
+            h[i] = vreinterpretq_u64_u8(ce_rbit8(ct[i]));
             x[i] = gcm_ce_ctr32(base, cnt + (uint32_t)i);
         }
         cnt += 4;
@@ -87,7 +88,7 @@ CE_INLINE void gcm_ce_bulk(const struct ce_ks *k, unsigned nr, const struct pmul
         const uint8x16_t ct = veorq_u8(p, ce_enc1(k, nr, gcm_ce_ctr32(base, cnt++)));
         const uint8x16_t cblk = encrypt ? ct : p;   /* the ciphertext, whichever way */
         vst1q_u8(out, ct);
-        acc = pm_mul1(veorq_u64(acc, vreinterpretq_u64_u8(vrbitq_u8(cblk))), hk, 0);
+        acc = pm_mul1(veorq_u64(acc, vreinterpretq_u64_u8(ce_rbit8(cblk))), hk, 0);
     }
     *y = acc;
     *c = cnt;
@@ -152,7 +153,7 @@ const struct rijn_desc rijn_gcm_ce_desc = {
     .kind = &rijn_kind_gcm,
     .name = "gcm-aes-ce",
     .priority = 450,
-    .cpu = RIJN_CPU_AARCH64 | RIJN_CPU_ARM_AES | RIJN_CPU_ARM_PMULL,
+    .cpu = RIJN_ARM_ISA | RIJN_CPU_ARM_AES | RIJN_CPU_ARM_PMULL,
     .ct = true,
     .ops = GCM_CE_OPS,
     .part = { &rijn_aes_ce_desc, &rijn_ghash_pmull_desc },

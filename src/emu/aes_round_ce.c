@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * aes-round-ce: the AES round primitives (include/rijn/aes_round.h) with
- * the ARMv8 Crypto Extensions, AArch64 (Arm ARM, AESE/AESD/AESMC/AESIMC).
+ * the ARMv8 Crypto Extensions (Arm ARM, AESE/AESD/AESMC/AESIMC), AArch64
+ * and AArch32 (the same instructions, aese.8 ...; arch/arm/ce.h).
  *
  * AESE and AESD add their key before the S-box: AESE(x, k) =
  * SR(SB(x ^ k)). The primitives add the round key after, so they run AESE
@@ -12,15 +13,13 @@
  *   ISB_ISR_AK_IMC  AESIMC(AESD(x, 0) ^ rk)
  *   ISB_ISR_IMC_AK  AESIMC(AESD(x, 0)) ^ rk
  * A vector register holds the state in FIPS 197 byte order after LD1
- * (little-endian AArch64: RIJN_ARM64), so be == false is a plain load;
+ * (little-endian only: RIJN_ARM_CE), so be == false is a plain load;
  * be == true reverses with REV64 and EXT (branch on the public flag).
- * AArch32's AESE/AESD are the same instructions, but rijn has no 32-bit
- * Crypto Extensions code yet (armv7 runs the portable driver).
  */
-#include "arch/arm64/arm64.h"
+#include "arch/arm/ce.h"
 #include "emu/aes_round.h"
 
-#ifdef RIJN_ARM64_CE
+#ifdef RIJN_ARM_CE
 
 CE_INLINE uint8x16_t round_ce_rev(uint8x16_t x)
 {
@@ -101,7 +100,7 @@ const struct rijn_desc rijn_aes_round_ce_desc = {
     .kind = &rijn_kind_aes_round,
     .name = "aes-round-ce",
     .priority = 400,
-    .cpu = RIJN_CPU_AARCH64 | RIJN_CPU_ARM_AES,
+    .cpu = RIJN_ARM_ISA | RIJN_CPU_ARM_AES,
     .ct = true,
     .ops = ROUND_CE_OPS,
 };

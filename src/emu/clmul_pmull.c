@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * clmul-pmull: the carry-less multiplies with AArch64 PMULL (Arm ARM
- * C7.2: PMULL Vd.1Q, 64 x 64 -> 128, FEAT_PMULL) and the Advanced SIMD
- * byte forms PMUL Vd.8B (eight 8 x 8 products, low halves) and PMULL
- * Vd.8H (eight 8 x 8 -> 16 products), which are exactly the lane forms
- * of include/rijn/clmul.h:
+ * clmul-pmull: the carry-less multiplies with PMULL (Arm ARM C7.2: PMULL
+ * Vd.1Q, 64 x 64 -> 128, FEAT_PMULL) and the Advanced SIMD byte forms
+ * PMUL Vd.8B (eight 8 x 8 products, low halves) and PMULL Vd.8H (eight
+ * 8 x 8 -> 16 products), which are exactly the lane forms of
+ * include/rijn/clmul.h (AArch32 has the same four as vmull.p64, vmul.p8,
+ * vmull.p8, and vmovn/vshrn for XTN/SHRN: the intrinsics below build for
+ * both, arch/arm/ce.h):
  *   8x8_low     one PMUL;
  *   8x4_packed  one PMULL .8H on the four bytes (lanes 0..3 of the result);
  *   8x4_even/odd  one PMULL .8H on all eight bytes, then XTN / SHRN #16
@@ -14,10 +16,10 @@
  *               XTN keeps the 32-bit words 0 and 2.
  * Their timing does not depend on the operands.
  */
-#include "arch/arm64/arm64.h"
+#include "arch/arm/ce.h"
 #include "emu/clmul_kind.h"
 
-#ifdef RIJN_ARM64_CE
+#ifdef RIJN_ARM_CE
 CE_INLINE uint64x2_t pm_mul(uint64_t a, uint64_t b)
 {
     return vreinterpretq_u64_p128(vmull_p64((poly64_t)a, (poly64_t)b));
@@ -94,7 +96,7 @@ const struct rijn_desc rijn_clmul_pmull_desc = {
     .kind = &rijn_kind_clmul,
     .name = "clmul-pmull",
     .priority = 400,
-    .cpu = RIJN_CPU_AARCH64 | RIJN_CPU_ARM_PMULL,
+    .cpu = RIJN_ARM_ISA | RIJN_CPU_ARM_PMULL,
     .ct = true,
     .ops = CLMUL_PMULL_OPS,
 };

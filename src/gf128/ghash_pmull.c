@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * ghash-pmull: GHASH with the AArch64 PMULL instruction (Crypto
- * Extensions). The arithmetic, bit order and reduction are explained in
+ * ghash-pmull: GHASH with the PMULL instruction (Crypto Extensions),
+ * AArch64 and AArch32. The arithmetic, bit order and reduction are explained in
  * ghash_pmull_core.h. Four blocks per reduction; PMULL's timing does not
  * depend on its operands, and nothing here indexes memory by a secret.
  */
@@ -45,7 +45,7 @@ const struct rijn_desc rijn_ghash_pmull_desc = {
     .kind = &rijn_kind_ghash,
     .name = "ghash-pmull",
     .priority = 400,
-    .cpu = RIJN_CPU_AARCH64 | RIJN_CPU_ARM_PMULL,
+    .cpu = RIJN_ARM_ISA | RIJN_CPU_ARM_PMULL,
     .ct = true,
     .ops = GHASH_PMULL_OPS,
 };

@@ -1,16 +1,18 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * GHASH (SP 800-38D §6.4) with AArch64 PMULL (64x64 -> 128-bit carry-less
- * multiply), shared by ghash-pmull and the stitched gcm-aes-ce.
+ * GHASH (SP 800-38D §6.4) with PMULL (64x64 -> 128-bit carry-less
+ * multiply: PMULL on AArch64, vmull.p64 on AArch32, arch/arm/ce.h), shared
+ * by ghash-pmull and the stitched gcm-aes-ce.
  *
  * Bit order
  * ---------
  * GCM numbers the bits of a block from the left: bit 7 of byte 0 is the
- * coefficient of x^0. RBIT on each byte (one instruction for 16 bytes)
- * turns that into the natural order: byte k, bit j is the coefficient of
- * x^(8k + j), so the block loaded little-endian is the polynomial as a
- * 128-bit integer, and carry-less products need no shift by one (the usual
- * price of multiplying reflected operands). Blocks are bit-reversed on the
+ * coefficient of x^0. RBIT on each byte (ce_rbit8: one instruction for
+ * 16 bytes on AArch64, seven on AArch32) turns that into the natural
+ * order: byte k, bit j is the coefficient of x^(8k + j), so the block
+ * loaded little-endian is the polynomial as a 128-bit integer, and
+ * carry-less products need no shift by one (the usual price of multiplying
+ * reflected operands). Blocks are bit-reversed on the
  * way in and the hash on the way out; the powers of H are kept reversed.
  *
  * Products and reduction
@@ -32,10 +34,10 @@
 #ifndef RIJN_GHASH_PMULL_CORE_H
 #define RIJN_GHASH_PMULL_CORE_H
 
-#include "arch/arm64/arm64.h"
+#include "arch/arm/ce.h"
 #include "gf128/ghash.h"
 
-#ifdef RIJN_ARM64_CE
+#ifdef RIJN_ARM_CE
 #define RIJN_HAVE_PMULL 1
 /* PMULL's 64-bit form is part of the Crypto Extensions: their target. */
 #define PMULL_TARGET CE_TARGET
@@ -51,31 +53,21 @@ struct pm_acc {
     uint64x2_t lo, hi, mid;
 };
 
-static inline uint64x2_t pm_load(const uint8_t *p)
+PMULL_TARGET static inline uint64x2_t pm_load(const uint8_t *p)
 {
-    return vreinterpretq_u64_u8(vrbitq_u8(vld1q_u8(p)));
+    return vreinterpretq_u64_u8(ce_rbit8(vld1q_u8(p)));
 }
 
-static inline void pm_store(uint8_t *p, uint64x2_t v)
+PMULL_TARGET static inline void pm_store(uint8_t *p, uint64x2_t v)
 {
-    vst1q_u8(p, vrbitq_u8(vreinterpretq_u8_u64(v)));
-}
-
-PMULL_TARGET static inline uint64x2_t clmul_lo(uint64x2_t a, uint64x2_t b)
-{
-    return vreinterpretq_u64_p128(vmull_p64((poly64_t)vgetq_lane_u64(a, 0), (poly64_t)vgetq_lane_u64(b, 0)));
-}
-
-PMULL_TARGET static inline uint64x2_t clmul_hi(uint64x2_t a, uint64x2_t b)
-{
-    return vreinterpretq_u64_p128(vmull_high_p64(vreinterpretq_p64_u64(a), vreinterpretq_p64_u64(b)));
+    vst1q_u8(p, ce_rbit8(vreinterpretq_u8_u64(v)));
 }
 
 /* acc (+)= a * H^(i+1), unreduced. */
 PMULL_TARGET static inline void pm_mul(struct pm_acc *acc, uint64x2_t a, const struct pmull_hkey *k, int i, bool first)
 {
-    const uint64x2_t lo = clmul_lo(a, k->h[i]), hi = clmul_hi(a, k->h[i]);
-    const uint64x2_t mid = clmul_lo(veorq_u64(a, vextq_u64(a, a, 1)), k->k[i]);
+    const uint64x2_t lo = ce_clmul_lo(a, k->h[i]), hi = ce_clmul_hi(a, k->h[i]);
+    const uint64x2_t mid = ce_clmul_lo(veorq_u64(a, vextq_u64(a, a, 1)), k->k[i]);
     if (first) {
         acc->lo = lo; acc->hi = hi; acc->mid = mid;
     } else {
@@ -93,11 +85,11 @@ PMULL_TARGET static inline uint64x2_t pm_reduce(const struct pm_acc *acc)
     uint64x2_t p10 = veorq_u64(acc->lo, vextq_u64(zero, mid, 1));
     uint64x2_t p32 = veorq_u64(acc->hi, vextq_u64(mid, zero, 1));
     /* p3 * 0x87 into p2:p1 */
-    const uint64x2_t t = clmul_hi(p32, g);
+    const uint64x2_t t = ce_clmul_hi(p32, g);
     p10 = veorq_u64(p10, vextq_u64(zero, t, 1));
     p32 = veorq_u64(p32, vextq_u64(t, zero, 1));
     /* p2 * 0x87 into p1:p0 */
-    return veorq_u64(p10, clmul_lo(p32, g));
+    return veorq_u64(p10, ce_clmul_lo(p32, g));
 }
 
 PMULL_TARGET static inline uint64x2_t pm_mul1(uint64x2_t a, const struct pmull_hkey *k, int i)

@@ -1,18 +1,26 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * aes-vperm: constant-time AES (FIPS 197) with SSSE3's byte shuffle,
- * PSHUFB, after M. Hamburg, "Accelerating AES with vector permute
- * instructions" (CHES 2009). One block per register, no tables in memory
- * indexed by secrets: the only lookups are PSHUFB's sixteen-entry
- * in-register ones, whose timing does not depend on the index.
+ * aes-vperm: constant-time AES (FIPS 197) with a 16-entry byte shuffle,
+ * after M. Hamburg, "Accelerating AES with vector permute instructions"
+ * (CHES 2009): SSSE3's PSHUFB on x86-64, TBL on AArch64, VTBL on 32-bit
+ * ARM with NEON (vperm_sbox.h holds the one-operation shim and why the
+ * three agree on every index used here). One block per register, no
+ * tables in memory indexed by secrets: the only lookups are the
+ * sixteen-entry in-register ones, whose timing does not depend on the
+ * index.
  *
  * Why it exists
  * -------------
- * Without AES-NI the bit-sliced drivers (aes-ct128, aes-bs-avx2) are the
- * fast path for parallel modes, but a bit-sliced pass costs the same for
- * one block as for eight or sixteen. CBC encryption and CBC-MAC (CMAC,
- * CCM) have one block in flight, so they need a cipher that is fast on one
- * block: this one, about ten shuffles per round.
+ * Without AES instructions the bit-sliced drivers (aes-ct128,
+ * aes-bs-avx2, aes-neonbs) are the fast path for parallel modes, but a
+ * bit-sliced pass costs the same for one block as for eight or sixteen.
+ * CBC encryption and CBC-MAC (CMAC, CCM) have one block in flight, so they
+ * need a cipher that is fast on one block: this one, about a dozen
+ * shuffles per round. 32-bit ARM needs it most: its VTBL looks up 8 bytes
+ * from a table of at most 32, so the 256-byte S-box of aes-neon (AArch64's
+ * four-register TBL) has no ARMv7 counterpart, while the GF(16) circuit
+ * needs only 16-byte tables. Each shuffle is two VTBLs there (8 result
+ * bytes each), as in BoringSSL's vpaes-armv7.
  *
  * The S-box as shuffles
  * ---------------------
@@ -67,13 +75,12 @@
  * nothing better is present, so latency matters less there).
  */
 #include "aes/vperm.h"
-#include "arch/x86/x86.h"
+#include "aes/vperm_sbox.h"
 
 typedef uint64_t bs_word;   /* for the shared key expansion (bp_sbox.h) */
 #include "aes/bp_sbox.h"
 
-#ifdef RIJN_X86
-#include "aes/vperm_sbox.h"
+#ifdef RIJN_VPERM
 
 struct vperm_ks {
     struct vperm_enc_ks e;
@@ -84,65 +91,65 @@ _Static_assert(sizeof(struct vperm_ks) <= RIJN_AES_KS_BYTES, "vperm key schedule
 
 /* Nb blocks side by side (1 or 2: two independent chains fill the
  * shuffle port's latency gaps in the parallel modes). */
-SSSE3_INLINE void vperm_encrypt_n(const uint8_t (*ek)[16], unsigned nr, __m128i *x, int nb)
+VP_INLINE void vperm_encrypt_n(const uint8_t (*ek)[16], unsigned nr, vp_t *x, int nb)
 {
-    const __m128i inv = VT(INV), cqt = VT(CQ);
-    const __m128i d_p = VT(ENC_D_P), d_r = VT(ENC_D_R), e_p = VT(ENC_E_P), e_r = VT(ENC_E_R);
-    const __m128i k0 = LOADX(ek[0]);
+    const vp_t inv = VT(INV), cqt = VT(CQ);
+    const vp_t d_p = VT(ENC_D_P), d_r = VT(ENC_D_R), e_p = VT(ENC_E_P), e_r = VT(ENC_E_R);
+    const vp_t k0 = VP_LOAD(ek[0]);
     for (int j = 0; j < nb; j++) x[j] = X(vperm_basis(x[j], VT(ENC_IN_LO), VT(ENC_IN_HI)), k0);
     for (unsigned r = 1; r < nr; r++) {
-        const __m128i k = LOADX(ek[r]);
+        const vp_t k = VP_LOAD(ek[r]);
         const uint8_t (*mc)[16] = &vperm_tab[VP_MC0_ROT1 + 3 * ((r - 1) & 3)];
         for (int j = 0; j < nb; j++) {
-            __m128i po, ro;
+            vp_t po, ro;
             vperm_core(x[j], inv, cqt, &po, &ro);
             /* 2a stays in place, 3a and a move (ShiftRows is implicit). */
-            __m128i d = X(SHUF(d_p, po), SHUF(d_r, ro));
-            __m128i e = X(SHUF(e_p, po), SHUF(e_r, ro));
-            __m128i s = X(d, e);
-            __m128i dk = X(d, k);
+            vp_t d = X(SHUF(d_p, po), SHUF(d_r, ro));
+            vp_t e = X(SHUF(e_p, po), SHUF(e_r, ro));
+            vp_t s = X(d, e);
+            vp_t dk = X(d, k);
             /* Keep the key XOR off the critical path: GCC reassociates
              * XOR chains freely and otherwise adds the key last. */
-            __asm__("" : "+x"(dk));
-            __m128i t = X(dk, SHUF(e, LOADX(mc[0])));
-            __m128i u = X(SHUF(s, LOADX(mc[1])), SHUF(s, LOADX(mc[2])));
+            VP_PIN(dk);
+            vp_t t = X(dk, SHUF(e, VP_LOAD(mc[0])));
+            vp_t u = X(SHUF(s, VP_LOAD(mc[1])), SHUF(s, VP_LOAD(mc[2])));
             x[j] = X(t, u);
         }
     }
-    const __m128i kl = LOADX(ek[nr]), last = LOADX(vperm_tab[VP_LAST0 + ((nr - 1) & 3)]);
+    const vp_t kl = VP_LOAD(ek[nr]), last = VP_LOAD(vperm_tab[VP_LAST0 + ((nr - 1) & 3)]);
     for (int j = 0; j < nb; j++) {
-        __m128i po, ro;
+        vp_t po, ro;
         vperm_core(x[j], inv, cqt, &po, &ro);
-        __m128i z = X(SHUF(VT(ENC_LAST_P), po), SHUF(VT(ENC_LAST_R), ro));
+        vp_t z = X(SHUF(VT(ENC_LAST_P), po), SHUF(VT(ENC_LAST_R), ro));
         x[j] = X(SHUF(z, last), kl);
     }
 }
 
-SSSE3_INLINE void vperm_decrypt_n(const struct vperm_ks *k, __m128i *x, int nb)
+VP_INLINE void vperm_decrypt_n(const struct vperm_ks *k, vp_t *x, int nb)
 {
-    const __m128i inv = VT(INV), cqt = VT(CQ);
+    const vp_t inv = VT(INV), cqt = VT(CQ);
     const unsigned nr = k->nr;
-    const __m128i k0 = LOADX(k->dk[nr]);
+    const vp_t k0 = VP_LOAD(k->dk[nr]);
     for (int j = 0; j < nb; j++) x[j] = X(vperm_basis(x[j], VT(DEC_IN_LO), VT(DEC_IN_HI)), k0);
     for (unsigned r = nr - 1; r > 0; r--) {
-        const __m128i kr = LOADX(k->dk[r]);
+        const vp_t kr = VP_LOAD(k->dk[r]);
         for (int j = 0; j < nb; j++) {
-            __m128i po, ro;
+            vp_t po, ro;
             vperm_core(x[j], inv, cqt, &po, &ro);
-            __m128i e = X(SHUF(VT(DEC_E_P), po), SHUF(VT(DEC_E_R), ro));
-            __m128i b = X(SHUF(VT(DEC_B_P), po), SHUF(VT(DEC_B_R), ro));
-            __m128i d = X(SHUF(VT(DEC_D_P), po), SHUF(VT(DEC_D_R), ro));
-            __m128i n = X(SHUF(VT(DEC_9_P), po), SHUF(VT(DEC_9_R), ro));
-            __m128i t = X(SHUF(e, VT(ISR_ROT0)), SHUF(b, VT(ISR_ROT1)));
-            __m128i u = X(SHUF(d, VT(ISR_ROT2)), SHUF(n, VT(ISR_ROT3)));
+            vp_t e = X(SHUF(VT(DEC_E_P), po), SHUF(VT(DEC_E_R), ro));
+            vp_t b = X(SHUF(VT(DEC_B_P), po), SHUF(VT(DEC_B_R), ro));
+            vp_t d = X(SHUF(VT(DEC_D_P), po), SHUF(VT(DEC_D_R), ro));
+            vp_t n = X(SHUF(VT(DEC_9_P), po), SHUF(VT(DEC_9_R), ro));
+            vp_t t = X(SHUF(e, VT(ISR_ROT0)), SHUF(b, VT(ISR_ROT1)));
+            vp_t u = X(SHUF(d, VT(ISR_ROT2)), SHUF(n, VT(ISR_ROT3)));
             x[j] = X(X(t, u), kr);
         }
     }
-    const __m128i kl = LOADX(k->dk[0]);
+    const vp_t kl = VP_LOAD(k->dk[0]);
     for (int j = 0; j < nb; j++) {
-        __m128i po, ro;
+        vp_t po, ro;
         vperm_core(x[j], inv, cqt, &po, &ro);
-        __m128i z = X(SHUF(VT(DEC_LAST_P), po), SHUF(VT(DEC_LAST_R), ro));
+        vp_t z = X(SHUF(VT(DEC_LAST_P), po), SHUF(VT(DEC_LAST_R), ro));
         x[j] = X(SHUF(z, VT(ISR_ROT0)), kl);
     }
 }
@@ -174,16 +181,16 @@ static void inv_mix_key(uint8_t out[16], const uint8_t in[16])
     }
 }
 
-static SSSE3_TARGET void to_basis(uint8_t out[16], const uint8_t in[16], __m128i lo_t, __m128i hi_t, __m128i add)
+static VP_TARGET void to_basis(uint8_t out[16], const uint8_t in[16], vp_t lo_t, vp_t hi_t, vp_t add)
 {
-    STOREX(out, X(vperm_basis(LOADX(in), lo_t, hi_t), add));
+    VP_STORE(out, X(vperm_basis(VP_LOAD(in), lo_t, hi_t), add));
 }
 
-static SSSE3_TARGET unsigned vperm_schedule(struct vperm_enc_ks *e, uint8_t (*dk)[16], const uint8_t *key,
+static VP_TARGET unsigned vperm_schedule(struct vperm_enc_ks *e, uint8_t (*dk)[16], const uint8_t *key,
                                             size_t key_len)
 {
     uint8_t rks[240], im[16];
-    const __m128i c63 = _mm_set1_epi8(0x63), zero = _mm_setzero_si128();
+    const vp_t c63 = VP_DUP(0x63), zero = VP_DUP(0);
     const unsigned nr = rijn_key_expand(rks, key, key_len, bs_sub_word);
     for (unsigned r = 0; r <= nr; r++) {
         const uint8_t *rk = rks + 16 * r;
@@ -193,9 +200,9 @@ static SSSE3_TARGET unsigned vperm_schedule(struct vperm_enc_ks *e, uint8_t (*dk
             to_basis(e->ek[r], rk, VT(ENC_IN_LO), VT(ENC_IN_HI), zero);
         } else if (r < nr) {
             to_basis(e->ek[r], rk, VT(ENC_IN_LO), VT(ENC_IN_HI), VT(T_63));
-            STOREX(e->ek[r], SHUF(LOADX(e->ek[r]), LOADX(vperm_tab[VP_PI0 + (r & 3)])));
+            VP_STORE(e->ek[r], SHUF(VP_LOAD(e->ek[r]), VP_LOAD(vperm_tab[VP_PI0 + (r & 3)])));
         } else
-            STOREX(e->ek[r], X(LOADX(rk), c63));
+            VP_STORE(e->ek[r], X(VP_LOAD(rk), c63));
         if (!dk) continue;
         /* Decryption: T2(rk ^ 63) first, T2(InvMC(rk) ^ 63), rk0 last. */
         if (r == 0) {
@@ -225,63 +232,65 @@ static void vperm_setkey(void *ctx, const uint8_t *key, size_t key_len)
 
 /* ------------------------------------------------------------- modes -- */
 
-static SSSE3_TARGET void vperm_encrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t n)
+static VP_TARGET void vperm_encrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t n)
 {
     const struct vperm_ks *k = ctx;
-    __m128i x[2];
+    vp_t x[2];
     for (; n >= 2; n -= 2, in += 32, out += 32) {
-        x[0] = LOADX(in);
-        x[1] = LOADX(in + 16);
+        x[0] = VP_LOAD(in);
+        x[1] = VP_LOAD(in + 16);
         vperm_encrypt_n((const uint8_t(*)[16])k->e.ek, k->nr, x, 2);
-        STOREX(out, x[0]);
-        STOREX(out + 16, x[1]);
+        VP_STORE(out, x[0]);
+        VP_STORE(out + 16, x[1]);
     }
     if (n) {
-        x[0] = LOADX(in);
+        x[0] = VP_LOAD(in);
         vperm_encrypt_n((const uint8_t(*)[16])k->e.ek, k->nr, x, 1);
-        STOREX(out, x[0]);
+        VP_STORE(out, x[0]);
     }
 }
 
-static SSSE3_TARGET void vperm_decrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t n)
+static VP_TARGET void vperm_decrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t n)
 {
     const struct vperm_ks *k = ctx;
-    __m128i x[2];
+    vp_t x[2];
     for (; n >= 2; n -= 2, in += 32, out += 32) {
-        x[0] = LOADX(in);
-        x[1] = LOADX(in + 16);
+        x[0] = VP_LOAD(in);
+        x[1] = VP_LOAD(in + 16);
         vperm_decrypt_n(k, x, 2);
-        STOREX(out, x[0]);
-        STOREX(out + 16, x[1]);
+        VP_STORE(out, x[0]);
+        VP_STORE(out + 16, x[1]);
     }
     if (n) {
-        x[0] = LOADX(in);
+        x[0] = VP_LOAD(in);
         vperm_decrypt_n(k, x, 1);
-        STOREX(out, x[0]);
+        VP_STORE(out, x[0]);
     }
 }
 
-SSSE3_TARGET void rijn_vperm_cbc_encrypt(const struct vperm_enc_ks *k, unsigned nr, uint8_t iv[16], uint8_t *out,
+VP_TARGET void rijn_vperm_cbc_encrypt(const struct vperm_enc_ks *k, unsigned nr, uint8_t iv[16], uint8_t *out,
                                          const uint8_t *in, size_t n)
 {
-    __m128i c = LOADX(iv);
+    vp_t c = VP_LOAD(iv);
     for (; n; n--, in += 16, out += 16) {
-        c = X(c, LOADX(in));
+        RIJN_MCA_BEGIN("vperm-cbc-enc");
+        c = X(c, VP_LOAD(in));
         vperm_encrypt_n((const uint8_t(*)[16])k->ek, nr, &c, 1);
-        STOREX(out, c);
+        VP_STORE(out, c);
+        RIJN_MCA_END();
     }
-    STOREX(iv, c);
+    VP_STORE(iv, c);
 }
 
-SSSE3_TARGET void rijn_vperm_cbc_mac(const struct vperm_enc_ks *k, unsigned nr, uint8_t mac[16], const uint8_t *in,
+VP_TARGET void rijn_vperm_cbc_mac(const struct vperm_enc_ks *k, unsigned nr, uint8_t mac[16], const uint8_t *in,
                                      size_t n)
 {
-    __m128i c = LOADX(mac);
+    vp_t c = VP_LOAD(mac);
     for (; n; n--, in += 16) {
-        c = X(c, LOADX(in));
+        c = X(c, VP_LOAD(in));
         vperm_encrypt_n((const uint8_t(*)[16])k->ek, nr, &c, 1);
     }
-    STOREX(mac, c);
+    VP_STORE(mac, c);
 }
 
 static void vperm_cbc_encrypt(const void *ctx, uint8_t iv[16], uint8_t *out, const uint8_t *in, size_t n)
@@ -308,11 +317,25 @@ static const struct rijn_cipher_ops vperm_ops = {
 #define VPERM_OPS NULL
 #endif
 
+/* 200 on every architecture. x86-64: under aes-aesni (400), above
+ * aes-bs-avx2's serial 190 and aes-ct128 (110), so CMAC and CBC
+ * encryption run here without AES-NI. AArch64: under aes-neon (250) and
+ * aes-neonbs's serial 240, whose 256-byte TBL S-box costs fewer
+ * instructions per round there (4 TBLs against 12 shuffles). 32-bit ARM
+ * has neither AES instructions nor TBL's four-register table, so this is
+ * the serial driver there: above aes-ct128 (110), and a bit-sliced NEON
+ * driver ranks its serial chains below 200 and runs them on this code
+ * (vperm.h). */
+#if defined(RIJN_X86)
+#define VPERM_CPU (RIJN_CPU_X86_64 | RIJN_CPU_SSSE3)
+#else
+#define VPERM_CPU (RIJN_ARM_ISA | RIJN_CPU_NEON)
+#endif
 const struct rijn_desc rijn_aes_vperm_desc = {
     .kind = &rijn_kind_aes,
     .name = "aes-vperm",
     .priority = 200,
-    .cpu = RIJN_CPU_X86_64 | RIJN_CPU_SSSE3,
+    .cpu = VPERM_CPU,
     .ct = true,
     .ops = VPERM_OPS,
 };

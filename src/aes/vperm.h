@@ -1,9 +1,16 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The SSSE3 vector-permute AES core (aes_vperm.c), as a library for other
- * x86 drivers: aes-bs-avx2 runs its serial chains (CBC encryption, CBC-MAC)
- * on it, as the kernel's bit-sliced NEON driver runs its CBC encryption on
- * the plain NEON code with a second key schedule.
+ * The vector-permute AES core (aes_vperm.c), as a library for other
+ * drivers: aes-bs-avx2 (x86-64) runs its serial chains (CBC encryption,
+ * CBC-MAC) on it, as the kernel's bit-sliced NEON driver runs its CBC
+ * encryption on the plain NEON code with a second key schedule; a
+ * bit-sliced NEON driver on 32-bit ARM can do the same.
+ *
+ * Where these are defined: x86-64 (SSSE3), AArch64 and 32-bit ARM (NEON),
+ * i.e. wherever aes_vperm.c defines RIJN_VPERM (aes/vperm_sbox.h). Call
+ * them only from a driver whose descriptor requires the same CPU bits as
+ * aes-vperm's (SSSE3 on x86-64, NEON on ARM): they are compiled for those
+ * instructions. The declarations are the same on every architecture.
  */
 #ifndef RIJN_VPERM_H
 #define RIJN_VPERM_H

@@ -16,6 +16,14 @@
 #include "aes/cipher.h"
 #include "aes/keyexp.h"
 
+/* How the two S-box functions are declared: an includer may force them
+ * inline (aes_neonbs.c on 32-bit ARM, where GCC otherwise keeps them out
+ * of line for their spill frame and the state goes through memory every
+ * round). */
+#ifndef BS_SBOX_INLINE
+#define BS_SBOX_INLINE static inline
+#endif
+
 /* The non-linear middle of the Boyar-Peralta circuit, shared by the
  * forward and inverse S-box. Inputs are the 27 linear combinations T and
  * D; outputs M46..M63. */
@@ -67,7 +75,7 @@ static inline void bp_middle(struct bp_mid *o, bs_word T1, bs_word T2, bs_word T
 
 /* Forward S-box without its affine constant: q <- S(q) ^ 0x63 per byte.
  * (U0 is the most significant bit, as in the paper.) */
-static inline void sbox_fwd_noconst(bs_word q[8])
+BS_SBOX_INLINE void sbox_fwd_noconst(bs_word q[8])
 {
     /* bs_word is each includer's own type (uint32_t in aes_round_ct.c,
      * uint64_t in aes_ct64.c): cppcheck's whole-program pass mixes the
@@ -103,7 +111,7 @@ static inline void sbox_fwd_noconst(bs_word q[8])
 }
 
 /* Inverse S-box, complete (its input NOTs included). */
-static inline void sbox_inv(bs_word q[8])
+BS_SBOX_INLINE void sbox_inv(bs_word q[8])
 {
     /* bs_word is each includer's own type (uint32_t in aes_round_ct.c,
      * uint64_t in aes_ct64.c): cppcheck's whole-program pass mixes the
@@ -155,12 +163,14 @@ static inline void sbox_inv(bs_word q[8])
  * one block (or an interleaved pair of columns) per word and running it
  * gives the bit-sliced representation. (bs_word){0} ^ mask broadcasts the
  * mask to every lane of a vector word. */
+#ifndef BS_SWAPMOVE   /* an includer may define its own (aes_neonbs.c) */
 #define BS_SWAPMOVE(hi, lo, mask, n)                                     \
     do {                                                                 \
         bs_word t_ = (((lo) >> (n)) ^ (hi)) & ((bs_word){ 0 } ^ (mask)); \
         (hi) ^= t_;                                                      \
         (lo) ^= t_ << (n);                                               \
     } while (0)
+#endif
 
 static inline void ortho(bs_word q[8])
 {

@@ -13,7 +13,10 @@
  *   base    a public key: rijn_x25519_base, libsodium's
  *           crypto_scalarmult_base; OpenSSL has no call for it alone, so
  *           its row is EVP_PKEY_new_raw_private_key with
- *           EVP_PKEY_get_raw_public_key (as `rijn speed` times it).
+ *           EVP_PKEY_get_raw_public_key (as `rijn speed` times it);
+ *   batch   rijn_x25519_batch of BATCH multiplications (16, the kind's
+ *           chunk), each driver pinned and the batch pick (driver NULL),
+ *           per multiplication; the peers have no batch call.
  *
  * The peers are loaded with dlopen (libcrypto.so.3, libsodium.so.23, as
  * `rijn speed` loads them); one that is missing is left out, and the
@@ -33,7 +36,8 @@
 
 #define ROUNDS 41
 #define CALLS 16
-#define MAXC 16
+#define MAXC 24
+#define BATCH 16
 
 static double now_ns(void)
 {
@@ -83,10 +87,11 @@ static struct {
 #define EVP_PKEY_X25519 1034 /* NID_X25519 */
 
 static uint8_t k[32], u[32], o[32];
+static uint8_t bk[BATCH * 32], bu[BATCH * 32], bo[BATCH * 32];
 
 struct contestant {
     char name[64];
-    int op;            /* 0 derive, 1 base */
+    int op;            /* 0 derive, 1 base, 2 batch */
     const char *drv;   /* rijn driver, or NULL for a peer */
     int peer;          /* 0 rijn, 1 OpenSSL, 2 libsodium */
     double t[ROUNDS];
@@ -99,6 +104,7 @@ static void run(const struct contestant *c)
     for (int i = 0; i < CALLS; i++) {
         size_t l = 32;
         if (c->peer == 0 && c->op == 0) rijn_x25519(c->drv, o, k, u);
+        else if (c->peer == 0 && c->op == 2) rijn_x25519_batch(c->drv, bo, bk, bu, BATCH, NULL);
         else if (c->peer == 0) rijn_x25519_base(c->drv, o, k);
         else if (c->peer == 1 && c->op == 0) ossl.derive(ossl.dctx, o, &l);
         else if (c->peer == 1) {
@@ -156,13 +162,21 @@ int main(void)
         ossl.dctx = pk && pu ? ossl.ctx_new(pk, NULL) : NULL;
         if (!ossl.dctx || ossl.derive_init(ossl.dctx) <= 0 || ossl.set_peer(ossl.dctx, pu) <= 0) lc = NULL;
     }
-    for (int op = 0; op < 2; op++) {
+    for (int i = 0; i < BATCH * 32; i++) {
+        bk[i] = (uint8_t)(i * 7 + 3);
+        bu[i] = u[i % 32] ^ (uint8_t)(i / 32);
+    }
+    for (int op = 0; op < 3; op++) {
         for (size_t i = 0; i < rijn_driver_count(); i++) {
             rijn_driver_info d;
             if (rijn_driver_get(i, &d) || strcmp(d.algorithm, "x25519") || !d.available) continue;
             char name[64];
             snprintf(name, sizeof name, "rijn %s", d.driver);
             add(op, d.driver, 0, name);
+        }
+        if (op == 2) {
+            add(op, NULL, 0, "rijn batch pick (driver NULL)");
+            continue;
         }
         if (lc) add(op, NULL, 1, op ? "OpenSSL (raw key, get public)" : "OpenSSL EVP_PKEY_derive");
         if (ls) add(op, NULL, 2, op ? "libsodium crypto_scalarmult_base" : "libsodium crypto_scalarmult");
@@ -172,14 +186,16 @@ int main(void)
         for (int c = 0; c < nc; c++) {
             double t = now_ns();
             run(&cs[c]);
-            cs[c].t[r] = (now_ns() - t) / CALLS * (ghz > 0 ? ghz : 1);
+            cs[c].t[r] = (now_ns() - t) / (CALLS * (cs[c].op == 2 ? BATCH : 1)) * (ghz > 0 ? ghz : 1);
         }
     printf("# x25519_bench: %s per operation, median of %d interleaved rounds of %d calls (quartiles); "
            "clock %.2f GHz (add chain)%s%s\n",
            ghz > 0 ? "cycles" : "nanoseconds", ROUNDS, CALLS, ghz, lc ? "" : "; OpenSSL not loaded",
            ls ? "" : "; libsodium not loaded");
-    for (int op = 0; op < 2; op++) {
-        printf("%s\n", op ? "base (public key)" : "derive (shared secret)");
+    for (int op = 0; op < 3; op++) {
+        static const char *const title[3] = { "derive (shared secret)", "base (public key)",
+                                              "batch of 16 (per multiplication)" };
+        printf("%s\n", title[op]);
         for (int c = 0; c < nc; c++) {
             if (cs[c].op != op) continue;
             qsort(cs[c].t, ROUNDS, sizeof cs[c].t[0], cmp);

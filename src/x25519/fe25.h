@@ -73,12 +73,22 @@ FE25_INLINE void fe25_neg(fe25 *h, const fe25 *f)
     for (int i = 0; i < 10; i++) h->v[i] = 0 - f->v[i];
 }
 
+/* FE25_SHIFT_CHECK(t): a hook on every value whose rounding carry is
+ * taken (below, and in fe25_carry_wide's fold). x25519-avx2
+ * (src/x25519/fe25x4.h) computes that carry with a logical shift of t
+ * biased by 2^62, which is exact for |t| <= 2^62 - 2^25; the checker
+ * (tests/proof/bounds.cc) defines this hook to check that range. */
+#ifndef FE25_SHIFT_CHECK
+#define FE25_SHIFT_CHECK(t) ((void)0)
+#endif
+
 /* Round-to-nearest carry of column i into column i + 1: the 2^(w-1)
  * added first makes the floor shift round, so the limb left is in
  * [-2^(w-1), 2^(w-1)). Width w is 26 for even i, 25 for odd. */
 #define FE25_CARRY(t, i)                                                                 \
     do {                                                                                 \
         const int w_ = ((i) & 1) ? 25 : 26;                                              \
+        FE25_SHIFT_CHECK((t)[(i)]);                                                      \
         fe25_wide c_ = ((t)[(i)] + ((fe25_wide)1 << (w_ - 1))) >> w_;                    \
         (t)[(i) + 1] += c_;                                                              \
         (t)[(i)] -= c_ * ((fe25_wide)1 << w_);                                           \
@@ -107,6 +117,7 @@ FE25_INLINE void fe25_carry_wide(fe25 *h, fe25_wide t[10])
     FE25_CARRY(t, 4);
     FE25_CARRY(t, 8);
     {
+        FE25_SHIFT_CHECK(t[9]);
         fe25_wide c = (t[9] + ((fe25_wide)1 << 24)) >> 25;
         t[0] += c * 19;
         t[9] -= c * ((fe25_wide)1 << 25);
@@ -145,6 +156,36 @@ FE25_INLINE void fe25_mul(fe25 *h, const fe25 *f, const fe25 *g)
 FE25_INLINE void fe25_sqr(fe25 *h, const fe25 *f)
 {
     fe25_mul(h, f, f);
+}
+
+/* h = f^2 with each cross product computed once (ref10's fe_sq): the
+ * columns of fe25_sqr, the same integers, from 55 products instead of
+ * 100, each f_i f_j (i < j) taken twice as (2 f_i) f_j, or (4 f_i) f_j
+ * when both are odd, and 19 f_j where i + j >= 10. fe25_sqr keeps the
+ * plain schedule (x25519-ref25 uses it); x25519-avx2's squaring
+ * (src/x25519/fe25x4.h) is this routine on four lanes, and the checker
+ * runs this one for it. f: loose. h: carried. Operands: |2 f_i| and
+ * |4 f_i| (odd i) < 2^28.6, |19 f_j| < 2^30.9, all inside an int32; each
+ * column is the same sum as fe25_sqr's, so below 2^61. */
+FE25_INLINE void fe25_sqr_once(fe25 *h, const fe25 *f)
+{
+    fe25_limb f2[10], f4[10], f19[10];
+    fe25_wide t[10];
+    for (int i = 0; i < 10; i++) {
+        f2[i] = f->v[i] * 2;
+        f4[i] = (i & 1) ? f2[i] * 2 : f2[i];
+        f19[i] = f->v[i] * 19;
+        t[i] = 0;
+    }
+#pragma GCC unroll 10
+    for (int i = 0; i < 10; i++) {
+        /* the diagonal f_i^2, doubled for odd i (weights), 19 past limb 9 */
+        t[(2 * i) % 10] += (fe25_wide)((i & 1) ? f2[i] : f->v[i]) * (2 * i >= 10 ? f19[i] : f->v[i]);
+#pragma GCC unroll 10
+        for (int j = i + 1; j < 10; j++)
+            t[(i + j) % 10] += (fe25_wide)((i & j & 1) ? f4[i] : f2[i]) * (i + j >= 10 ? f19[j] : f->v[j]);
+    }
+    fe25_carry_wide(h, t);
 }
 
 /* h = f * 121665. f: loose. h: carried. Each product < 2^27 * 2^17. */

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <sys/random.h>
 
+#include "core/cpu.h"
 #include "core/prim.h"
 #include "x25519/x25519.h"
 
@@ -142,6 +143,48 @@ static int get_ops(const char *driver, const struct rijn_x25519_ops **o)
     return RIJN_OK;
 }
 
+/* The priority a driver brings to batches (struct rijn_x25519_ops). */
+static int batch_priority(const struct rijn_desc *d)
+{
+    const int b = ((const struct rijn_x25519_ops *)d->ops)->batch_priority;
+    return b ? b : d->priority;
+}
+
+/* Batches rank drivers by batch_priority, single calls by priority; the
+ * rest of the rule is rijn_prim_pick's (available after RIJN_CPU masking,
+ * constant-time, self-test passed; ties to the earlier line). Each
+ * candidate goes through rijn_prim_pick by name, which runs and caches
+ * its self-test. A pinned driver is the same for both. */
+static const struct rijn_x25519_ops *auto_batch_ops;
+
+static int get_batch_ops(const char *driver, const struct rijn_x25519_ops **o)
+{
+    if (driver) return get_ops(driver, o);
+    const struct rijn_x25519_ops *a = __atomic_load_n(&auto_batch_ops, __ATOMIC_ACQUIRE);
+    if (a) {
+        *o = a;
+        return RIJN_OK;
+    }
+    const uint32_t cpu = rijn_cpu_get();
+    uint64_t tried = 0;
+    for (;;) {
+        size_t best = PRIM_N;
+        for (size_t i = 0; i < PRIM_N && i < 64; i++) {
+            const struct rijn_desc *d = prim_list[i];
+            if ((tried >> i & 1) || !d || !d->ops || !d->ct || (d->cpu & cpu) != d->cpu) continue;
+            if (best == PRIM_N || batch_priority(d) > batch_priority(prim_list[best])) best = i;
+        }
+        if (best == PRIM_N) return RIJN_ERR_NO_DRIVER;
+        const struct rijn_desc *d;
+        if (rijn_prim_pick(prim_list, prim_status, PRIM_N, prim_list[best]->name, &d) == RIJN_OK) {
+            *o = d->ops;
+            __atomic_store_n(&auto_batch_ops, *o, __ATOMIC_RELEASE);
+            return RIJN_OK;
+        }
+        tried |= (uint64_t)1 << best;
+    }
+}
+
 /* ---------------------------------------------------- public functions -- */
 
 /* 0 if the 32 bytes are all zero, else 1; no branch on the bytes. */
@@ -218,7 +261,7 @@ int rijn_x25519_batch(const char *driver, uint8_t *out, const uint8_t *scalars, 
     if (n == 0) return RIJN_OK;
     if (!out || !scalars || !points) return RIJN_ERR_NULL;
     const struct rijn_x25519_ops *o;
-    int r = get_ops(driver, &o);
+    int r = get_batch_ops(driver, &o);
     if (r) return r;
     uint8_t k[BATCH_CHUNK * 32];
     int rc = RIJN_OK;

@@ -25,6 +25,13 @@ struct rijn_x25519_ops {
     /* n multiplications, k and u at 32-byte strides; NULL: the kind calls
      * scalarmult n times. out may equal u or k. */
     void (*batch)(uint8_t *out, const uint8_t *k, const uint8_t *u, size_t n);
+    /* The priority of this driver for batches (rijn_x25519_batch with
+     * driver NULL); 0 means the descriptor's priority, which ranks the
+     * single operations. A driver that computes several multiplications
+     * at once in vector lanes (x25519-avx2) is slow on one and fast per
+     * multiplication on many: it ranks low for single calls and high here.
+     * The AES kind's serial_priority (src/aes/cipher.h) is the same idea. */
+    int batch_priority;
 };
 
 extern const struct rijn_kind rijn_kind_x25519;

@@ -12,7 +12,8 @@
  *     against the first, on random scalars;
  *   - batches of every size 0..20 (the file's cases, zero results
  *     included) against the single calls, status entries and return code,
- *     out in place of the points and of the scalars;
+ *     out in place of the points and of the scalars; the same through the
+ *     batch pick (driver NULL), which ranks drivers by batch_priority;
  *   - out aliasing the scalar or the point in the single call;
  *   - the RFC 7748 section 5.2 iterated test to 1000 (make x25519-long runs
  *     1,000,000: tests/c/test_x25519_iter.c);
@@ -103,6 +104,9 @@ static void batches(const char *d)
     enum { N = 20 };
     uint8_t k[N * 32] = { 0 }, u[N * 32] = { 0 }, out[N * 32] = { 0 }, want[N * 32] = { 0 };
     int st[N] = { 0 }, wst[N] = { 0 };
+    /* d NULL: the batch pick (x25519.c ranks batches by batch_priority),
+     * against the single-operation pick. */
+    const char *name = d ? d : "the batch pick";
     for (size_t n = 0; n <= N; n++) {
         /* Cases from the file at a stride, so that zero results mix in. */
         int any = 0;
@@ -114,15 +118,15 @@ static void batches(const char *d)
             any |= wst[i] != RIJN_OK;
         }
         int r = rijn_x25519_batch(d, out, k, u, n, st);
-        CHECK(r == (any ? RIJN_ERR_ZERO_RESULT : RIJN_OK), "%s batch %zu returned %d", d, n, r);
-        CHECK(memcmp(out, want, 32 * n) == 0 && memcmp(st, wst, n * sizeof st[0]) == 0, "%s batch %zu", d, n);
+        CHECK(r == (any ? RIJN_ERR_ZERO_RESULT : RIJN_OK), "%s batch %zu returned %d", name, n, r);
+        CHECK(memcmp(out, want, 32 * n) == 0 && memcmp(st, wst, n * sizeof st[0]) == 0, "%s batch %zu", name, n);
         /* In place of the points, and of the scalars (without status). */
         memcpy(out, u, 32 * n);
         CHECK(rijn_x25519_batch(d, out, k, out, n, NULL) == r && memcmp(out, want, 32 * n) == 0,
-              "%s batch %zu in place of the points", d, n);
+              "%s batch %zu in place of the points", name, n);
         memcpy(out, k, 32 * n);
         CHECK(rijn_x25519_batch(d, out, out, u, n, NULL) == r && memcmp(out, want, 32 * n) == 0,
-              "%s batch %zu in place of the scalars", d, n);
+              "%s batch %zu in place of the scalars", name, n);
     }
 }
 
@@ -202,6 +206,7 @@ int main(int argc, char **argv)
         iterated(drivers[d]);
         printf("tested %s\n", drivers[d]);
     }
+    batches(NULL);
     misuse();
     return t_done();
 }

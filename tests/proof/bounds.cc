@@ -61,6 +61,19 @@ typedef Iv<128, false> fe51_wide;
 
 typedef Iv<32, true> fe25_limb;
 typedef Iv<64, true> fe25_wide;
+// x25519-avx2 (src/x25519/fe25x4.h) runs fe25.h's carries with a logical
+// shift of t + 2^62, exact for |t| <= 2^62 - 2^25: fe25.h calls this on
+// every value it carries, in every routine and composition run below.
+static void shift_check(const fe25_wide &t)
+{
+    const proof::s128 m = ((proof::s128)1 << 62) - ((proof::s128)1 << 25);
+    if (t.lo < -m || t.hi > m)
+        violation([&] {
+            return "a carried column outside [-(2^62 - 2^25), 2^62 - 2^25], where x25519-avx2's biased "
+                   "logical shift would not be fe25's arithmetic one";
+        });
+}
+#define FE25_SHIFT_CHECK(t) shift_check(t)
 #define FE25_PROOF
 #define FE25_INLINE static inline
 #include "x25519/fe25.h"
@@ -735,6 +748,15 @@ void check25()
         fe25 f = make<fe25>(B25_LOOSE), h;
         fe25_sqr(&h, &f);
         within<10>(h, B25_CARRIED, "fe25_sqr output, carried");
+        return out_str<10>(h);
+    });
+    // x25519-avx2's squaring (src/x25519/fe25x4.h) is this routine on four
+    // lanes; its columns are fe25_sqr's, so the compositions below, run
+    // with fe25_sqr, hold for it once its own contract does.
+    run("fe25_sqr_once", "in: loose; out: carried", [] {
+        fe25 f = make<fe25>(B25_LOOSE), h;
+        fe25_sqr_once(&h, &f);
+        within<10>(h, B25_CARRIED, "fe25_sqr_once output, carried");
         return out_str<10>(h);
     });
     run("fe25_mul_a24", "in: loose; out: carried", [] {

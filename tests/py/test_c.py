@@ -4,6 +4,8 @@ import os
 import subprocess
 import sys
 
+import pytest
+
 from rijn_ffi import BUILD
 
 
@@ -45,6 +47,18 @@ def test_x25519_every_driver():
     print(r.stdout, r.stderr)
     assert r.returncode == 0, r.stderr
     assert " 0 failed" in r.stdout and "tested " in r.stdout
+
+
+def test_fe25x4_lanes_equal_the_scalar_model():
+    """x25519-avx2's field code (src/x25519/fe25x4.h) against fe25.h, lane
+    by lane, on limbs at their stated bounds and random within them; skipped
+    (exit 77) without x86-64 and AVX2."""
+    r = subprocess.run([os.path.join(BUILD, "tests", "test_fe25x4")], capture_output=True, text=True, timeout=600)
+    print(r.stdout, r.stderr)
+    if r.returncode == 77:
+        pytest.skip(r.stdout.strip())
+    assert r.returncode == 0, r.stderr
+    assert " 0 failed" in r.stdout
 
 
 def test_secrets_gone_after_clear_and_free():

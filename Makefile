@@ -117,8 +117,10 @@ SONAME  := librijn.so.$(SOMAJOR)
 # there (Debian: libssl-dev; make check installs it).
 PROV_SRC := $(wildcard provider/*.c)
 # (A full compile: a cross compiler finds the host's openssl/ headers in
-# /usr/include but not their per-architecture opensslconf.h.)
-HAVE_OSSL3 := $(shell $(CC) -fsyntax-only -include openssl/core_dispatch.h -include openssl/evp.h -x c /dev/null 2>/dev/null && echo 1)
+# /usr/include but not their per-architecture opensslconf.h. The user's
+# flags take part, so an -isystem to another architecture's OpenSSL counts:
+# scripts/armhf_provider.sh.)
+HAVE_OSSL3 := $(shell $(CC) $(USER_CFLAGS) -fsyntax-only -include openssl/core_dispatch.h -include openssl/evp.h -x c /dev/null 2>/dev/null && echo 1)
 ifeq ($(HAVE_OSSL3),1)
 PROVIDER := $(BUILD)/rijn.so $(BUILD)/tests/evp_interop $(BUILD)/tests/evp_bench $(BUILD)/tests/prov_tls_taint
 endif
@@ -275,11 +277,13 @@ speed: $(BUILD)/rijn
 	python3 bench/plot_speed.py $(BUILD)/speed.json -o $(BUILD)/speed.svg
 
 # Cycles per byte of the AArch64 kernels, estimated by llvm-mca-19 for
-# Cortex-A57, Neoverse N1 and Cortex-A510, and cycles per X25519 on AArch64
-# and ARMv7 models (needs gcc-aarch64-linux-gnu, gcc-arm-linux-gnueabihf
-# and llvm-19; make check installs them).
+# Cortex-A57, Neoverse N1 and Cortex-A510, the same kernels built for
+# ARMv7 on the 32-bit models (bench/mca.py --armv7), and cycles per X25519
+# on AArch64 and ARMv7 models (needs gcc-aarch64-linux-gnu,
+# gcc-arm-linux-gnueabihf and llvm-19; make check installs them).
 mca:
 	python3 bench/mca.py
+	python3 bench/mca.py --armv7
 	python3 bench/mca_x25519.py
 
 # The X25519 field arithmetic's carry and overflow bounds, machine-checked:

@@ -54,6 +54,9 @@ echo "== cross builds: aarch64, armv7, s390x (run under qemu by tests/py/test_cr
 echo "== llvm-mca estimates of the AArch64 kernels (make mca; the table is in docs/performance.md)"
 if command -v aarch64-linux-gnu-gcc >/dev/null && command -v llvm-mca-19 >/dev/null; then
     python3 bench/mca.py >build/mca.txt || { cat build/mca.txt; exit 1; }
+    if command -v arm-linux-gnueabihf-gcc >/dev/null; then
+        python3 bench/mca.py --armv7 >>build/mca.txt || { cat build/mca.txt; exit 1; }
+    fi
     python3 bench/mca_x25519.py >>build/mca.txt || { cat build/mca.txt; exit 1; }
     cat build/mca.txt
 else

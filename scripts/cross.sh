@@ -6,6 +6,8 @@
 #   build-armv7/    gcc-arm-linux-gnueabihf  (32-bit ARM, portable drivers)
 #   build-s390x/    gcc-s390x-linux-gnu      (big-endian, portable drivers)
 #   build-aarch64-ct/  the aarch64 secret-taint build, for arm64 valgrind
+#   build-armv7-ct/    the armv7 one, for armhf valgrind
+#   build-armhf-prov/  the provider for armhf, against Debian's armhf OpenSSL
 # and build/kat.txt, the standard vectors as a flat file for test_kat. It
 # also installs llvm-19 (llvm-mca, for bench/mca.py).
 #
@@ -57,5 +59,21 @@ if have aarch64; then
             EXTRA_CFLAGS="-DRIJN_CTGRIND -isystem build-aarch64-vg/root/usr/include" build-aarch64-ct/tests/ct_taint ||
             rc=1
     fi
+fi
+if have armv7; then
+    # The same for 32-bit ARM: the taint build for armhf valgrind
+    # (scripts/armhf_valgrind.sh), and the provider built against Debian's
+    # armhf OpenSSL (scripts/armhf_provider.sh, tests/py/test_armhf_provider.py).
+    # Each script exits 77, saying why, when apt cannot supply the packages.
+    vrc=0; ./scripts/armhf_valgrind.sh || vrc=$?
+    if [ $vrc = 0 ]; then
+        make -s -j"$JOBS" BUILD=build-armv7-ct CC=arm-linux-gnueabihf-gcc AR=arm-linux-gnueabihf-ar \
+            EXTRA_CFLAGS="-DRIJN_CTGRIND -isystem build-armhf-vg/root/usr/include" build-armv7-ct/tests/ct_taint ||
+            rc=1
+    elif [ $vrc != 77 ]; then
+        rc=1
+    fi
+    prc=0; JOBS=$JOBS ./scripts/armhf_provider.sh || prc=$?
+    [ $prc = 0 ] || [ $prc = 77 ] || rc=1
 fi
 exit $rc

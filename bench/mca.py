@@ -336,10 +336,13 @@ def armv7_main(args):
         # the round count unknown. Then the file is rebuilt with the
         # attribute's options on the command line: the CE functions are
         # compiled exactly as before, and the wrapper can inline them.
+        # The same holds for drivers with per-function NEON (ARM32_NEON,
+        # aes-vperm): their file is rebuilt with -mfpu=neon.
         regs, wrappers = arm_regions(asm), set(re.findall(r"^(mca_\w+):$", asm, re.M))
         names = {n for _, n in regs}
-        if "\t.arch armv8-a" in asm and any(k[0] in wrappers and k not in regs and k[1] in names for k in REGIONS):
-            asm2, err2 = compile_(src, [*extra, *ARM_CE_FLAGS])
+        if any(k[0] in wrappers and k not in regs and k[1] in names for k in REGIONS):
+            isa = ARM_CE_FLAGS if "\t.arch armv8-a" in asm else ["-mfpu=neon"] if "\t.fpu neon" in asm else None
+            asm2 = compile_(src, [*extra, *isa])[0] if isa else None
             if asm2 is not None:
                 return src, asm2, None
         return src, asm, None

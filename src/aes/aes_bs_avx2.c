@@ -25,12 +25,7 @@
 #include "arch/x86/x86.h"
 
 #ifdef RIJN_X86
-#if defined(__clang__)
-#pragma clang attribute push(__attribute__((target("avx2"))), apply_to = function)
-#else
-#pragma GCC push_options
-#pragma GCC target("avx2")
-#endif
+X86_AVX2_FILE_BEGIN
 
 #define CT_BYTES 32
 #define CT_KEY(k) ((bs_word)_mm256_broadcastsi128_si256((__m128i)(k)))
@@ -124,11 +119,7 @@ static const struct rijn_cipher_ops bs_avx2_ops = {
     .serial = &rijn_aes_vperm_desc,
 };
 
-#if defined(__clang__)
-#pragma clang attribute pop
-#else
-#pragma GCC pop_options
-#endif
+X86_AVX2_FILE_END
 #define BS_AVX2_OPS &bs_avx2_ops
 #else
 #define BS_AVX2_OPS NULL

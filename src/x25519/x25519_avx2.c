@@ -43,12 +43,7 @@
 
 /* curve_core.h's functions are plain static functions calling fe25x4's
  * target("avx2") inline routines: they need the same target. */
-#if defined(__clang__)
-#pragma clang attribute push(__attribute__((target("avx2"))), apply_to = function)
-#else
-#pragma GCC push_options
-#pragma GCC target("avx2")
-#endif
+X86_AVX2_FILE_BEGIN
 
 /* curve_core.h's byte conversions, on lane 0 (tobytes) or all lanes
  * (frombytes: the same element four times), through fe25.h's. */
@@ -154,11 +149,7 @@ static void avx2_batch(uint8_t *out, const uint8_t *k, const uint8_t *u, size_t 
     rijn_wipe(r, sizeof r);
 }
 
-#if defined(__clang__)
-#pragma clang attribute pop
-#else
-#pragma GCC pop_options
-#endif
+X86_AVX2_FILE_END
 
 static const struct rijn_x25519_ops avx2_ops = {
     .scalarmult = core_scalarmult,

@@ -102,6 +102,20 @@ VAES_INLINE __m256i bswap_y(__m256i x)
     return _mm256_shuffle_epi8(x, m);
 }
 
+/* X86_AVX2_FILE_BEGIN ... X86_AVX2_FILE_END: every function between
+ * them, including the static inline ones of headers included there
+ * (aes/ct128_core.h's vector C, x25519/curve_core.h over fe25x4.h), is
+ * compiled for AVX2, as ARM32_NEON_FILE does on 32-bit ARM. GCC takes a
+ * target pragma; clang applies the attribute to each function. */
+#if defined(__clang__)
+#define X86_AVX2_FILE_BEGIN \
+    _Pragma("clang attribute push(__attribute__((target(\"avx2\"))), apply_to = function)")
+#define X86_AVX2_FILE_END _Pragma("clang attribute pop")
+#else
+#define X86_AVX2_FILE_BEGIN _Pragma("GCC push_options") _Pragma("GCC target(\"avx2\")")
+#define X86_AVX2_FILE_END _Pragma("GCC pop_options")
+#endif
+
 #endif /* RIJN_X86 */
 /* Outside x86-64 the VAES descriptors still compile (and are unavailable). */
 #ifndef RIJN_CPU_VAES_REQ

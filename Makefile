@@ -3,6 +3,7 @@
 #   make            library (static + shared), CLI and provider in $(BUILD)/
 #   make check      every test (installs what it needs when root with apt)
 #   make speed      the speed table against OpenSSL, libgcrypt and libsodium, build/speed.json, build/speed.svg
+#   make speed-peers  the same against AWS-LC, ring and OpenSSL 4.0 as well (needs cargo and crates.io)
 #   make proof      the X25519 limb-bound checker (tests/proof/; make check runs it)
 #   make install    PREFIX, BINDIR, LIBDIR, INCLUDEDIR, MANDIR, MODULESDIR,
 #                   DESTDIR (README.md, "Installing"); make uninstall
@@ -304,6 +305,26 @@ $(BUILD)/proof/bounds: $(PROOF_DEPS)
 proof: $(BUILD)/proof/bounds
 	$(BUILD)/proof/bounds
 
+# make speed-peers: rijn against the strongest peers in one interleaved
+# run: AWS-LC (through aws-lc-rs), ring (BoringSSL's assembly) and
+# OpenSSL 4.0 (built from source), with Debian's OpenSSL 3.0 and
+# libgcrypt, for AES-128-GCM, AES-128-CTR, AES-128-XTS and CBC, then
+# AES-256-GCM, at the goal sizes; the last column is rijn's ratio to the
+# fastest peer of each row. scripts/speed_peers.sh builds bench/peers'
+# librijn_peers.so with cargo from crates.io (it installs rustup, cmake
+# and perl where it can, and says so where it cannot). The figures also
+# go to $(BUILD)/speed-peers*.json. Not part of make check: it needs the
+# network and some minutes of compiling.
+PEER_SIZES := 16,64,256,512,1500,4096,16384
+PEERS_LIB = $(abspath $(BUILD))/peers/release/librijn_peers.so
+speed-peers: $(BUILD)/rijn
+	./scripts/speed_peers.sh $(BUILD)
+	RIJN_PEERS_LIB=$(PEERS_LIB) $(BUILD)/rijn speed --alg 'gcm(aes)' --alg 'ctr(aes)' --alg 'xts(aes)' \
+	    --alg 'cbc(aes)' --sizes $(PEER_SIZES) --vs awslc,ring,openssl4,openssl,gcrypt \
+	    --json-out $(BUILD)/speed-peers.json $(SPEED_ARGS)
+	RIJN_PEERS_LIB=$(PEERS_LIB) $(BUILD)/rijn speed --alg 'gcm(aes)' --key-bits 256 --sizes $(PEER_SIZES) \
+	    --vs awslc,ring,openssl4,openssl,gcrypt --json-out $(BUILD)/speed-peers-256.json $(SPEED_ARGS)
+
 speed-provider: $(BUILD)/rijn $(PROVIDER)
 	python3 scripts/provider_speed.py --build $(BUILD)
 	$(BUILD)/tests/evp_bench $(BUILD)
@@ -362,4 +383,4 @@ clean:
 	rm -rf $(BUILD) build build-asan build-ct build-distro build-emu build-tsan build-fuzz build-aarch64 build-aarch64-ct build-aarch64-vg \
 	    build-armv7 build-s390x
 
-.PHONY: all programs tests benches pac-bench bench-x25519 provider check speed speed-provider install uninstall clean fuzz fuzz-bins lint ct-long x25519-long mca proof
+.PHONY: all programs tests benches pac-bench bench-x25519 provider check speed speed-peers speed-provider install uninstall clean fuzz fuzz-bins lint ct-long x25519-long mca proof

@@ -25,7 +25,9 @@
 #include "speed.h"
 
 /* The peers, in column order. */
-static const struct speed_peer *const all_peers[SPEED_MAX_PEERS] = { &speed_openssl, &speed_gcrypt, &speed_sodium };
+static const struct speed_peer *const all_peers[SPEED_MAX_PEERS] = {
+    &speed_openssl, &speed_gcrypt, &speed_sodium, &speed_awslc, &speed_ring, &speed_openssl4,
+};
 
 enum { MAX_ALGS = 64, MAX_SIZES = 32 };
 
@@ -111,13 +113,14 @@ static void parse(int argc, char **argv, struct speed_opts *o)
             if (strcmp(v, "best") != 0 && strcmp(v, "median") != 0) die("--stat must be median or best (got %s)", v);
             o->best = strcmp(v, "best") == 0;
         } else if (c == OPT_VS) {
-            char buf[64], *save = NULL;
+            char buf[128], *save = NULL;
+            if (strlen(v) >= sizeof buf) die("--vs: list too long (%zu characters)", strlen(v));
             snprintf(buf, sizeof buf, "%s", v);
             for (char *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
                 size_t p = 0;
                 while (p < SPEED_MAX_PEERS && strcmp(t, all_peers[p]->name) != 0) p++;
                 if (p == SPEED_MAX_PEERS) {
-                    char names[128];
+                    char names[256];
                     size_t used = 0;
                     for (size_t i = 0; i < SPEED_MAX_PEERS && used < sizeof names; i++)
                         used += (size_t)snprintf(names + used, sizeof names - used, "%s%s", i ? ", " : "",
@@ -217,13 +220,21 @@ static int row(const struct speed_opts *o, const struct rs_alg *a, int dec, size
     rijn_resolve(a->alg, o->driver, &driver);
     struct speed_row out = { .alg = a->alg, .op = a->shape == RS_MAC ? "mac" : dec ? "dec" : "enc",
                              .driver = driver ? driver : "?", .key_bits = o->key_bits, .size = size };
-    out.mine = speed_measure(&run, &m, o->secs, o->best);
-    for (size_t i = 0; i < npeers; i++) {
-        struct speed_run pr;
-        if (!peers[i]->setup || peers[i]->setup(&m, &pr) != 0) continue;
-        out.peer[i] = speed_measure(&pr, &m, o->secs, o->best);
-        out.have[i] = 1;
-        peers[i]->done(&pr);
+    /* Every side set up first, then measured interleaved: a peer's
+     * decryption setup writes the same ciphertext and tag as rijn's (one
+     * key, nonce, AAD and plaintext), so the message stays valid for all. */
+    struct speed_run runs[1 + SPEED_MAX_PEERS];
+    struct speed_result res[1 + SPEED_MAX_PEERS];
+    size_t side[1 + SPEED_MAX_PEERS], n = 1;
+    runs[0] = run;
+    for (size_t i = 0; i < npeers; i++)
+        if (peers[i]->setup && peers[i]->setup(&m, &runs[n]) == 0) side[n++] = i;
+    speed_measure_set(runs, n, &m, o->secs, o->best, res);
+    out.mine = res[0];
+    for (size_t s = 1; s < n; s++) {
+        out.peer[side[s]] = res[s];
+        out.have[side[s]] = 1;
+        peers[side[s]]->done(&runs[s]);
     }
     speed_out_row(&out);
     speed_rijn_done(&run);

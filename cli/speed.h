@@ -5,7 +5,7 @@
  *   speed_measure.c  timing: calibration, timed runs, cycles (perf_event
  *                    or an effective clock), median or best;
  *   speed_rijn.c     rijn's side, through the adapter table (support/adapt.h);
- *   speed_openssl.c, speed_gcrypt.c, speed_sodium.c
+ *   speed_openssl.c, speed_gcrypt.c, speed_sodium.c, speed_peers.c
  *                    the peers, loaded with dlopen, each mapping an
  *                    adapter's mode and shape, or a primitive kind's
  *                    benchmark op, to its own API;
@@ -63,11 +63,19 @@ void speed_cycles_init(void);
  * counter (SPEED_PERF) or the add chain (SPEED_CLOCK); 0 with
  * SPEED_NO_CYCLES. */
 enum speed_cycles speed_cycles_source(double *ghz);
-/* SPEED_RUNS timed runs of run over m, of about secs / SPEED_RUNS seconds
- * each; their median (best: the fastest run). */
-struct speed_result speed_measure(const struct speed_run *run, struct speed_msg *m, double secs, int best);
 
-/* The same for a primitive: op(st) does ops operations; the result's
+/* Timed runs of n sides of one message (rijn's, then the peers'; n is at
+ * most 1 + SPEED_MAX_PEERS), each run about secs / SPEED_RUNS seconds,
+ * interleaved: each side is calibrated, then each of the SPEED_RUNS
+ * rounds makes one timed run of every side in turn, so that a slow phase
+ * of a shared machine (another tenant, a clock change) falls on all of
+ * them alike. out[s] is side s's median (best: its fastest run). */
+void speed_measure_set(const struct speed_run *runs, size_t n, struct speed_msg *m, double secs, int best,
+                       struct speed_result *out);
+
+/* SPEED_RUNS timed runs of a primitive's op(st), which does ops
+ * operations (rijn's and the peers' one after the other: each figure is
+ * measured once per op, speed.c says why); the result's
  * mbps field is then operations per second, cpb cycles per operation. */
 struct speed_result speed_measure_ops(void (*op)(void *), void *st, double ops, double secs, int best);
 
@@ -108,11 +116,11 @@ struct speed_peer {
     void (*prim_done)(struct speed_run *run);
 };
 
-extern const struct speed_peer speed_openssl, speed_gcrypt, speed_sodium;
+extern const struct speed_peer speed_openssl, speed_gcrypt, speed_sodium, speed_awslc, speed_ring, speed_openssl4;
 
 /* ---------------------------------------------------- speed_out.c -- */
 
-enum { SPEED_MAX_PEERS = 3 };
+enum { SPEED_MAX_PEERS = 6 };
 
 struct speed_row {
     const char *alg, *op, *driver;

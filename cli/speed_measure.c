@@ -125,62 +125,93 @@ enum speed_cycles speed_cycles_source(double *ghz)
 
 /* ------------------------------------------------------------ runs -- */
 
-/* RUNS timed runs of op(st), each about secs / RUNS seconds; units is
- * what one call does (bytes, operations). Before each call, *iv = iv0
- * (speed_measure says why; NULL: nothing). Rate in units per second, and
- * cycles per unit. */
-static struct speed_result measure_core(void (*const op)(void *), void *const st, volatile uint8_t *const iv,
-                                        const uint8_t iv0, double units, double secs, int best)
+/* Calibration: the number of calls to op(st) that one timed run makes,
+ * about secs / SPEED_RUNS seconds of them. Before each call, *w = iv0
+ * (speed_measure says why). */
+static size_t calibrate(void (*const op)(void *), void *const st, volatile uint8_t *const w, const uint8_t iv0,
+                        double secs)
 {
-    enum { RUNS = SPEED_RUNS };
-    double rate[RUNS], cpu[RUNS];
-    uint8_t sink = 0;
-    volatile uint8_t *const w = iv ? iv : &sink;
-    /* Calibrate the number of operations per run. */
     size_t reps = 1;
     for (;;) {
         double t0 = now_s();
         for (size_t i = 0; i < reps; i++) { *w = iv0; op(st); }
         double dt = now_s() - t0;
-        if (dt > 0.01 || reps > (1u << 30)) {
-            reps = (size_t)((double)reps * (secs / RUNS) / (dt > 1e-9 ? dt : 1e-9)) + 1;
-            break;
-        }
+        if (dt > 0.01 || reps > (1u << 30))
+            return (size_t)((double)reps * (secs / SPEED_RUNS) / (dt > 1e-9 ? dt : 1e-9)) + 1;
         reps *= 4;
     }
-    for (int r = 0; r < RUNS; r++) {
-        /* Without perf, the clock is sampled around each run as well: on a
-         * shared VM the host steals time, and a run slowed that way is
-         * converted with the clock seen at that moment (the higher of the
-         * two samples, so cycles are never understated). */
-        double g0 = perf_fd >= 0 || clock_ghz == 0 ? 0 : measure_ghz(250000);
-        uint64_t c0 = cycles_now();
-        double t0 = now_s();
-        for (size_t i = 0; i < reps; i++) { *w = iv0; op(st); }
-        double dt = now_s() - t0;
-        uint64_t c1 = cycles_now();
-        double g1 = perf_fd >= 0 || clock_ghz == 0 ? 0 : measure_ghz(250000);
-        double n = units * (double)reps;
-        rate[r] = n / dt;
-        cpu[r] = perf_fd >= 0 ? (double)(c1 - c0) / n : clock_ghz > 0 ? dt * (g0 > g1 ? g0 : g1) * 1e9 / n : NAN;
-    }
-    if (best) return (struct speed_result){ best_of(rate, RUNS, 1), best_of(cpu, RUNS, 0) };
-    return (struct speed_result){ median(rate, RUNS), median(cpu, RUNS) };
 }
 
-struct speed_result speed_measure(const struct speed_run *run, struct speed_msg *m, double secs, int best)
+/* One timed run of reps calls; units is what one call does (bytes,
+ * operations). Its rate in units per second, and cycles per unit. */
+static void timed_run(void (*const op)(void *), void *const st, volatile uint8_t *const w, const uint8_t iv0,
+                      size_t reps, double units, double *rate, double *cpu)
 {
-    /* Each message is written a new IV first, one byte of it, as an
-     * application writes its next IV or counter: the side's 16-byte load
-     * of the IV then waits for that store (no store forwarding from a
-     * narrower store), which orders one message after the other as in
-     * use. The value stays the same, so that a prepared tag verifies. */
-    struct speed_result r = measure_core(run->op, run->st, m->iv, m->iv[0], (double)m->size, secs, best);
-    r.mbps /= 1e6;
-    return r;
+    /* Without perf, the clock is sampled around each run as well: on a
+     * shared VM the host steals time, and a run slowed that way is
+     * converted with the clock seen at that moment (the higher of the
+     * two samples, so cycles are never understated). */
+    double g0 = perf_fd >= 0 || clock_ghz == 0 ? 0 : measure_ghz(250000);
+    uint64_t c0 = cycles_now();
+    double t0 = now_s();
+    for (size_t i = 0; i < reps; i++) { *w = iv0; op(st); }
+    double dt = now_s() - t0;
+    uint64_t c1 = cycles_now();
+    double g1 = perf_fd >= 0 || clock_ghz == 0 ? 0 : measure_ghz(250000);
+    double n = units * (double)reps;
+    *rate = n / dt;
+    *cpu = perf_fd >= 0 ? (double)(c1 - c0) / n : clock_ghz > 0 ? dt * (g0 > g1 ? g0 : g1) * 1e9 / n : NAN;
+}
+
+static struct speed_result summary(double *rate, double *cpu, int best)
+{
+    if (best) return (struct speed_result){ best_of(rate, SPEED_RUNS, 1), best_of(cpu, SPEED_RUNS, 0) };
+    return (struct speed_result){ median(rate, SPEED_RUNS), median(cpu, SPEED_RUNS) };
+}
+
+/* SPEED_RUNS timed runs of op(st), each about secs / SPEED_RUNS seconds.
+ * Before each call, *iv = iv0 (NULL: nothing; speed_measure_set says
+ * why). */
+static struct speed_result measure_core(void (*const op)(void *), void *const st, volatile uint8_t *const iv,
+                                        const uint8_t iv0, double units, double secs, int best)
+{
+    double rate[SPEED_RUNS], cpu[SPEED_RUNS];
+    uint8_t sink = 0;
+    volatile uint8_t *const w = iv ? iv : &sink;
+    const size_t reps = calibrate(op, st, w, iv0, secs);
+    for (int r = 0; r < SPEED_RUNS; r++) timed_run(op, st, w, iv0, reps, units, &rate[r], &cpu[r]);
+    return summary(rate, cpu, best);
 }
 
 struct speed_result speed_measure_ops(void (*op)(void *), void *st, double ops, double secs, int best)
 {
     return measure_core(op, st, NULL, 0, ops, secs, best);
+}
+
+void speed_measure_set(const struct speed_run *runs, size_t n, struct speed_msg *m, double secs, int best,
+                       struct speed_result *out)
+{
+    enum { MAX = 1 + SPEED_MAX_PEERS };
+    double rate[MAX][SPEED_RUNS], cpu[MAX][SPEED_RUNS];
+    size_t reps[MAX];
+    /* Each message is written a new IV first, one byte of it, as an
+     * application writes its next IV or counter: the side's 16-byte load
+     * of the IV then waits for that store (no store forwarding from a
+     * narrower store), which orders one message after the other as in
+     * use. The value stays the same, so that a prepared tag verifies. */
+    volatile uint8_t *const w = m->iv;
+    const uint8_t iv0 = m->iv[0];
+    if (n > MAX) n = MAX;
+    for (size_t s = 0; s < n; s++) reps[s] = calibrate(runs[s].op, runs[s].st, w, iv0, secs);
+    /* Round r starts with side r mod n, so that no side always runs
+     * first (after a peer's cache-cold setup) or last. */
+    for (int r = 0; r < SPEED_RUNS; r++)
+        for (size_t k = 0; k < n; k++) {
+            const size_t s = (k + (size_t)r) % n;
+            timed_run(runs[s].op, runs[s].st, w, iv0, reps[s], (double)m->size, &rate[s][r], &cpu[s][r]);
+        }
+    for (size_t s = 0; s < n; s++) {
+        out[s] = summary(rate[s], cpu[s], best);
+        out[s].mbps /= 1e6;
+    }
 }

@@ -248,6 +248,32 @@ void speed_out_begin(const struct speed_out_cfg *c)
 
 /* --------------------------------------------------------------- rows -- */
 
+/* The loaded peers that have modes: with more than one, each row ends in
+ * rijn's ratio to the fastest of them in that row ("vs best"), the figure
+ * the goals are stated in (JSON: best_peer and best_ratio). */
+static size_t modes_peers(void)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < cfg.npeers; i++) n += cfg.peers[i]->setup != NULL;
+    return n;
+}
+
+/* With four or more such peers the text table leaves out their cpb
+ * columns, to stay under some 200 characters (the JSON keeps them). */
+static int peer_cpb_cols(void)
+{
+    return modes_peers() < 4;
+}
+
+/* The fastest peer measured in row r, or -1. */
+static int best_peer(const struct speed_row *r)
+{
+    int b = -1;
+    for (size_t i = 0; i < cfg.npeers; i++)
+        if (r->have[i] && (b < 0 || r->peer[i].mbps > r->peer[b].mbps)) b = (int)i;
+    return b;
+}
+
 /* The modes' table header, before their first row. */
 static void mode_header(void)
 {
@@ -262,8 +288,10 @@ static void mode_header(void)
         if (!cfg.peers[i]->setup) continue;
         snprintf(mb, sizeof mb, "%s MB/s", cfg.peers[i]->col);
         snprintf(cpb, sizeof cpb, "%s cpb", cfg.peers[i]->col);
-        printf(" %10s %8s %7s", mb, cpb, "ratio");
+        if (peer_cpb_cols()) printf(" %10s %8s %7s", mb, cpb, "ratio");
+        else printf(" %10s %7s", mb, "ratio");
     }
+    if (modes_peers() > 1) printf(" %7s %-6s", "vs best", "(peer)");
     printf("\n");
 }
 
@@ -280,6 +308,10 @@ void speed_out_row(const struct speed_row *r)
                 fprintf(js, ", \"%s_mb_per_s\": %.1f, \"%s_cycles_per_byte\": %s, \"%s\": %.3f", cfg.peers[i]->name,
                         r->peer[i].mbps, cfg.peers[i]->name, cpb_txt(r->peer[i].cpb, b2, "null"),
                         cfg.peers[i]->ratio_key, r->mine.mbps / r->peer[i].mbps);
+        const int b = best_peer(r);
+        if (b >= 0 && modes_peers() > 1)
+            fprintf(js, ", \"best_peer\": \"%s\", \"best_ratio\": %.3f", cfg.peers[b]->name,
+                    r->mine.mbps / r->peer[b].mbps);
         fputc('}', js);
         first = 0;
     }
@@ -288,11 +320,18 @@ void speed_out_row(const struct speed_row *r)
         printf("%-10s %-4s %-44s %6zu %10.1f %8.8s", r->alg, r->op, r->driver, r->size, r->mine.mbps,
                cpb_txt(r->mine.cpb, b1, "-"));
         for (size_t i = 0; i < cfg.npeers; i++)
-            if (r->have[i])
+            if (r->have[i] && peer_cpb_cols())
                 printf(" %10.1f %8.8s %6.2fx", r->peer[i].mbps, cpb_txt(r->peer[i].cpb, b2, "-"),
                        r->mine.mbps / r->peer[i].mbps);
-            else if (cfg.peers[i]->setup)
+            else if (r->have[i])
+                printf(" %10.1f %6.2fx", r->peer[i].mbps, r->mine.mbps / r->peer[i].mbps);
+            else if (cfg.peers[i]->setup && peer_cpb_cols())
                 printf(" %10s %8s %7s", "-", "-", "-");
+            else if (cfg.peers[i]->setup)
+                printf(" %10s %7s", "-", "-");
+        const int b = best_peer(r);
+        if (modes_peers() > 1 && b >= 0) printf(" %6.2fx %-6s", r->mine.mbps / r->peer[b].mbps, cfg.peers[b]->col);
+        else if (modes_peers() > 1) printf(" %7s %-6s", "-", "");
         printf("\n");
         fflush(stdout);
     }

@@ -4,18 +4,21 @@
  * VPCLMULQDQ on 256-bit AVX2 registers, for Zen 3 and other cores with
  * VAES but no AVX-512 requirement.
  *
- * Sixteen counter blocks (eight YMM pairs) go through the AES rounds; the
- * eight round gaps 1..8 each carry one 256-bit Karatsuba step of GHASH on
- * two ciphertext blocks at once (three VPCLMULQDQ for two products), over
- * H^16..H^1 laid out in pairs (hp/hkp in ghash_pclmul_core.h). After round
- * 8 the two lanes of the three accumulators are added and the 256-bit sum
- * is reduced once, as in ghash_pclmul_core.h, so sixteen blocks cost one
- * reduction.
+ * Eight counter blocks (four YMM pairs) go through the AES rounds per
+ * pass; round gaps 1..4 each carry one 256-bit Karatsuba step of GHASH on
+ * two blocks at once (three VPCLMULQDQ for two products), over H^8..H^1
+ * laid out in pairs (hp/hkp in ghash_pclmul_core.h), and round 5 reduces
+ * both lanes at once and adds them (gcm_vaes_reduce_y): eight blocks per
+ * reduction. Sixteen blocks per pass, the first version, needed eight
+ * states, the round key and the hash in sixteen YMM registers, and GCC
+ * spilled; eight per pass measured 0.44 cycles/byte against 0.52 on a
+ * Zen 3 (docs/performance.md), as the kernel's and BoringSSL's AVX2 GCM
+ * also settled on.
  *
  * As in gcm-aes-aesni, encryption hashes the previous pass's ciphertext,
- * and decryption hashes its input in the same pass. Fewer than sixteen
- * blocks left: pairs, then one block, hashed with the 128-bit aggregated
- * code. J0, AAD, partial blocks, the lengths block and the tag stay in
+ * and decryption hashes its input in the same pass. Fewer than eight
+ * blocks left: groups of four and two, then one block, hashed with the
+ * 128-bit aggregated code. J0, AAD, partial blocks, the lengths block and the tag stay in
  * src/modes/gcm.c. Key formats: aes-vaes and ghash-pclmul.
  */
 #include "aes/gcm_aesni_core.h"
@@ -26,64 +29,66 @@
 
 #define GCM_VAES_RK2(r) LOADY(vaes_ks_of(k)->ek2[r])   /* unaligned: see aes_vaes.c */
 
-struct gcm_vaes_acc { __m256i lo, mid, hi; };
-
-/* Pair j of the sixteen blocks at hs into the accumulators; pair 0 gets
- * the running hash y added to its first block. */
-VAES_INLINE void gcm_vaes_ghash_step(struct gcm_vaes_acc *a, const struct pclmul_hkey *h, const uint8_t *hs, int j,
-                                     __m128i y)
+/* 256-bit reduction of both lanes at once (each lane is an independent
+ * Karatsuba triple), then the lanes added: reduction is linear, so this
+ * equals adding the lanes first, and saves two of the three lane folds.
+ * The folds work on the triple itself (lo at y^0, mid at y^64, hi at
+ * y^128): adding q * P* for q = lo's low half clears it; q's terms land
+ * at mid's level as swap(lo) (lo's high half at y^64, q * y^128 at
+ * y^128) plus q * (0xc2 << 56) (the middle term of P*, shifted down by
+ * y^64); the same again folds mid into hi. Same algebra as gf_reduce. */
+VAES_INLINE __m128i gcm_vaes_reduce_y(__m256i lo, __m256i mid, __m256i hi)
 {
-    __m256i x = bswap_y(LOADY(hs + 32 * j));
-    __m256i hp = LOADY(&h->hp[2 * j]), hk = LOADY(&h->hkp[2 * j]);
-    if (j == 0) x = _mm256_xor_si256(x, _mm256_inserti128_si256(_mm256_setzero_si256(), y, 0));
-    __m256i xk = _mm256_xor_si256(x, _mm256_shuffle_epi32(x, 0x4e));
-    if (j == 0) {
-        a->lo = _mm256_clmulepi64_epi128(x, hp, 0x00);
-        a->hi = _mm256_clmulepi64_epi128(x, hp, 0x11);
-        a->mid = _mm256_clmulepi64_epi128(xk, hk, 0x00);
-        return;
-    }
-    a->lo = _mm256_xor_si256(a->lo, _mm256_clmulepi64_epi128(x, hp, 0x00));
-    a->hi = _mm256_xor_si256(a->hi, _mm256_clmulepi64_epi128(x, hp, 0x11));
-    a->mid = _mm256_xor_si256(a->mid, _mm256_clmulepi64_epi128(xk, hk, 0x00));
+    const __m256i poly = _mm256_set_epi64x((long long)0xc200000000000000ull, 1, (long long)0xc200000000000000ull, 1);
+    mid = _mm256_xor_si256(mid, _mm256_xor_si256(lo, hi));          /* Karatsuba: a0b1 ^ a1b0 */
+    mid = _mm256_xor_si256(mid, _mm256_xor_si256(_mm256_shuffle_epi32(lo, 0x4e), _mm256_clmulepi64_epi128(lo, poly, 0x10)));
+    hi = _mm256_xor_si256(hi, _mm256_xor_si256(_mm256_shuffle_epi32(mid, 0x4e), _mm256_clmulepi64_epi128(mid, poly, 0x10)));
+    return _mm_xor_si128(_mm256_castsi256_si128(hi), _mm256_extracti128_si256(hi, 1));
 }
 
-VAES_INLINE __m128i gcm_vaes_ghash_finish(const struct gcm_vaes_acc *a)
-{
-    struct gf_acc s;
-    s.lo = _mm_xor_si128(_mm256_castsi256_si128(a->lo), _mm256_extracti128_si256(a->lo, 1));
-    s.mid = _mm_xor_si128(_mm256_castsi256_si128(a->mid), _mm256_extracti128_si256(a->mid, 1));
-    s.hi = _mm_xor_si128(_mm256_castsi256_si128(a->hi), _mm256_extracti128_si256(a->hi, 1));
-    return gf_reduce(&s);
-}
-
-/* Sixteen counter blocks from *c2 encrypted into b[]; sixteen blocks at hs
- * hashed into *y on the way (hs == NULL: none). */
-VAES_INLINE void gcm_vaes_pass16(const struct aesni_ks *k, const struct pclmul_hkey *h, __m256i b[8], __m256i *c2,
-                                 const uint8_t *hs, __m128i *y)
+/* Eight counter blocks from *c2 encrypted into b[]; eight blocks at hs
+ * hashed into *y on the way (hs == NULL: none): pair j multiplies by
+ * (hp[8 + 2j], hp[9 + 2j]) = (H^(8-2j), H^(7-2j)). Four YMM states leave
+ * room in sixteen registers for the hash (sixteen blocks per pass spilled
+ * them: GCC kept eight states, the round key and the accumulators live). */
+VAES_INLINE void gcm_vaes_pass8(const struct aesni_ks *k, const struct pclmul_hkey *h, __m256i b[4], __m256i *c2,
+                                const uint8_t *hs, const bool hash, __m128i *y)
 {
     const __m256i two = _mm256_set_epi32(0, 0, 0, 2, 0, 0, 0, 2);   /* inc32: lane words wrap mod 2^32 */
-    struct gcm_vaes_acc a;
-    for (int j = 0; j < 8; j++) {
+    __m256i lo = _mm256_setzero_si256(), mid = lo, hi = lo;
+    for (int j = 0; j < 4; j++) {
         b[j] = _mm256_xor_si256(bswap_y(*c2), GCM_VAES_RK2(0));
         *c2 = _mm256_add_epi32(*c2, two);
     }
-    for (int r = 1; r <= 8; r++) {
+    /* Rounds 1..9, which every key size has, unrolled with the hash in
+     * their gaps (constant bounds, so that GCC unrolls them and keeps
+     * the states in registers); then AES-192/256's extra rounds. */
+#pragma GCC unroll 9
+    for (int r = 1; r <= 9; r++) {
         __m256i rk = GCM_VAES_RK2(r);
-        for (int j = 0; j < 8; j++) b[j] = _mm256_aesenc_epi128(b[j], rk);
-        if (hs) gcm_vaes_ghash_step(&a, h, hs, r - 1, *y);
+        for (int j = 0; j < 4; j++) b[j] = _mm256_aesenc_epi128(b[j], rk);
+        if (hash && r <= 4) {
+            const int j = r - 1;
+            __m256i x = bswap_y(LOADY(hs + 32 * j));
+            if (j == 0) x = _mm256_xor_si256(x, _mm256_zextsi128_si256(*y));
+            __m256i hp = LOADY(&h->hp[8 + 2 * j]), hk = LOADY(&h->hkp[8 + 2 * j]);
+            __m256i xk = _mm256_xor_si256(x, _mm256_shuffle_epi32(x, 0x4e));
+            lo = _mm256_xor_si256(lo, _mm256_clmulepi64_epi128(x, hp, 0x00));
+            hi = _mm256_xor_si256(hi, _mm256_clmulepi64_epi128(x, hp, 0x11));
+            mid = _mm256_xor_si256(mid, _mm256_clmulepi64_epi128(xk, hk, 0x00));
+        }
+        if (hash && r == 5) *y = gcm_vaes_reduce_y(lo, mid, hi);
     }
-    for (int r = 9; r < k->nr; r++) {
+    for (int r = 10; r < k->nr; r++) {
         __m256i rk = GCM_VAES_RK2(r);
-        for (int j = 0; j < 8; j++) b[j] = _mm256_aesenc_epi128(b[j], rk);
-        if (r == 9 && hs) *y = gcm_vaes_ghash_finish(&a);
+        for (int j = 0; j < 4; j++) b[j] = _mm256_aesenc_epi128(b[j], rk);
     }
-    for (int j = 0; j < 8; j++) b[j] = _mm256_aesenclast_epi128(b[j], GCM_VAES_RK2(k->nr));
+    for (int j = 0; j < 4; j++) b[j] = _mm256_aesenclast_epi128(b[j], GCM_VAES_RK2(k->nr));
 }
 
-VAES_INLINE void gcm_vaes_xor_store16(uint8_t *out, const uint8_t *in, const __m256i b[8])
+VAES_INLINE void gcm_vaes_xor_store8(uint8_t *out, const uint8_t *in, const __m256i b[4])
 {
-    for (int j = 0; j < 8; j++) STOREY(out + 32 * j, _mm256_xor_si256(b[j], LOADY(in + 32 * j)));
+    for (int j = 0; j < 4; j++) STOREY(out + 32 * j, _mm256_xor_si256(b[j], LOADY(in + 32 * j)));
 }
 
 static VAES_TARGET void gcm_vaes_crypt(const void *ks, const void *hkey, uint8_t ctr[16], uint8_t y[16],
@@ -97,30 +102,45 @@ static VAES_TARGET void gcm_vaes_crypt(const void *ks, const void *hkey, uint8_t
     const __m256i two = _mm256_set_epi32(0, 0, 0, 2, 0, 0, 0, 2);
     __m256i b[8];
     if (!encrypt) {
-        for (; n >= 16; n -= 16, in += 256, out += 256) {
-            gcm_vaes_pass16(k, h, b, &c2, in, &yv);
-            gcm_vaes_xor_store16(out, in, b);
+        for (; n >= 8; n -= 8, in += 128, out += 128) {
+            gcm_vaes_pass8(k, h, b, &c2, in, true, &yv);
+            gcm_vaes_xor_store8(out, in, b);
         }
-    } else if (n >= 16) {
-        gcm_vaes_pass16(k, h, b, &c2, NULL, &yv);
-        gcm_vaes_xor_store16(out, in, b);
-        for (n -= 16, in += 256, out += 256; n >= 16; n -= 16, in += 256, out += 256) {
-            gcm_vaes_pass16(k, h, b, &c2, out - 256, &yv);
-            gcm_vaes_xor_store16(out, in, b);
+    } else if (n >= 8) {
+        gcm_vaes_pass8(k, h, b, &c2, NULL, false, &yv);
+        gcm_vaes_xor_store8(out, in, b);
+        for (n -= 8, in += 128, out += 128; n >= 8; n -= 8, in += 128, out += 128) {
+            gcm_vaes_pass8(k, h, b, &c2, out - 128, true, &yv);
+            gcm_vaes_xor_store8(out, in, b);
         }
-        yv = gf_blocks(h, yv, out - 256, 16);
+        yv = gf_blocks(h, yv, out - 128, 8);
     }
-    /* Fewer than sixteen blocks; decryption hashes in before writing out,
-     * since in == out is allowed. */
+    /* Fewer than eight blocks; decryption hashes in before writing out,
+     * since in == out is allowed. Four blocks if there are, then two,
+     * then one: each group's blocks interleaved round by round, the
+     * groups independent of each other (aes_vaes.c's VAES_TIERS says
+     * why). */
     if (n && !encrypt) yv = gf_blocks(h, yv, in, n);
     size_t j = 0;
-    for (; j + 2 <= n; j += 2) {
-        __m256i s = _mm256_xor_si256(bswap_y(c2), GCM_VAES_RK2(0));
-        c2 = _mm256_add_epi32(c2, two);
-        for (int r = 1; r < k->nr; r++) s = _mm256_aesenc_epi128(s, GCM_VAES_RK2(r));
-        s = _mm256_aesenclast_epi128(s, GCM_VAES_RK2(k->nr));
-        STOREY(out + 16 * j, _mm256_xor_si256(s, LOADY(in + 16 * j)));
-    }
+#define GCM_VAES_TIER(m)                                                                       \
+    do {                                                                                       \
+        __m256i s[m];                                                                          \
+        for (int i = 0; i < (m); i++) {                                                        \
+            s[i] = _mm256_xor_si256(bswap_y(c2), GCM_VAES_RK2(0));                             \
+            c2 = _mm256_add_epi32(c2, two);                                                    \
+        }                                                                                      \
+        for (int r = 1; r < k->nr; r++) {                                                      \
+            __m256i rk = GCM_VAES_RK2(r);                                                      \
+            for (int i = 0; i < (m); i++) s[i] = _mm256_aesenc_epi128(s[i], rk);               \
+        }                                                                                      \
+        for (int i = 0; i < (m); i++)                                                          \
+            STOREY(out + 16 * j + 32 * i, _mm256_xor_si256(_mm256_aesenclast_epi128(s[i], GCM_VAES_RK2(k->nr)), \
+                                                           LOADY(in + 16 * j + 32 * i)));      \
+        j += 2 * (m);                                                                          \
+    } while (0)
+    if (n - j >= 4) GCM_VAES_TIER(2);
+    if (n - j >= 2) GCM_VAES_TIER(1);
+#undef GCM_VAES_TIER
     if (j < n) {
         __m128i s = aesni_enc1(k, aesni_bswap(_mm256_castsi256_si128(c2)));
         c2 = _mm256_add_epi32(c2, _mm256_set_epi32(0, 0, 0, 1, 0, 0, 0, 1));

@@ -43,9 +43,15 @@ int rijn_ctr_xor(rijn_ctr_ctx *c, uint8_t *out, const uint8_t *in, size_t len)
         len %= 16;
     }
     if (len) {
+        /* The last bytes go through the block in ks, zero-padded: the
+         * driver's one XOR then gives them encrypted, and the unused rest
+         * of ks (input zero) the keystream kept for the next call. Two
+         * short copies instead of a loop over bytes. */
         memset(c->ks, 0, 16);
+        memcpy(c->ks, in, len);
         rijn_ctr_blocks(&c->k, c->ctr, c->ks, c->ks, 1, false);
-        for (c->used = 0; c->used < len; c->used++) out[c->used] = in[c->used] ^ c->ks[c->used];
+        memcpy(out, c->ks, len);
+        c->used = len;
     }
     return RIJN_OK;
 }

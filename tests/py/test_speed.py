@@ -500,3 +500,70 @@ def test_make_speed_writes_json_and_svg(tmp_path):
     d = json.loads((tmp_path / "speed.json").read_text())
     assert [p["name"] for p in d["meta"]["peers"]] == ["openssl", "gcrypt", "sodium"]
     assert ET.parse(tmp_path / "speed.svg").getroot().tag == SVG + "svg"
+
+
+# ------------------------------------------- the strongest peers (--vs) --
+
+PEERS_LIB = os.path.join(os.path.abspath(BUILD), "peers", "release", "librijn_peers.so")
+
+
+def test_best_peer_ratio_is_the_fastest_peers():
+    """With two or more peers each row ends in rijn's ratio to the fastest of
+    them (JSON best_peer, best_ratio), the figure the speed goals are stated
+    in: it must name the peer with the highest MB/s of the row and equal
+    rijn's MB/s over that peer's."""
+    d = doc_of("--json", "--alg", "gcm(aes)", "--alg", "ctr(aes)", "--vs", "openssl,gcrypt", *FAST)
+    rows = [r for r in d["results"] if r["algorithm"] in ("gcm(aes)", "ctr(aes)")]
+    assert rows
+    for r in rows:
+        have = {p: r[p + "_mb_per_s"] for p in ("openssl", "gcrypt") if p + "_mb_per_s" in r}
+        assert len(have) == 2, r
+        best = max(have, key=have.get)
+        assert r["best_peer"] == best, r
+        assert r["best_ratio"] == pytest.approx(r["mb_per_s"] / have[best], rel=2e-3), r
+    # One peer: no best column (its own ratio says it).
+    one = doc_of("--json", "--alg", "ctr(aes)", "--vs", "openssl", *FAST)
+    assert all("best_ratio" not in r for r in one["results"])
+    table = speed("--alg", "ctr(aes)", "--vs", "openssl,gcrypt", *FAST).stdout.decode()
+    assert "vs best" in table
+
+
+def test_strong_peers_absent_library_is_said_and_skipped():
+    """Without bench/peers' library (make speed-peers builds it) --vs awslc,
+    ring, openssl4 say so on stderr, record the peers as not loaded, and
+    measure the rest: exit 0."""
+    e = env(RIJN_PEERS_LIB="/nonexistent/librijn_peers.so")
+    r = speed("--json", "--alg", "gcm(aes)", "--vs", "awslc,ring,openssl4,openssl", *FAST, environ=e)
+    assert r.returncode == 0, r.stderr
+    err = r.stderr.decode()
+    for title in ("AWS-LC", "ring", "OpenSSL"):
+        assert f"no {title} column" in err, err
+    d = json.loads(r.stdout)
+    loaded = {p["name"]: p["loaded"] for p in d["meta"]["peers"]}
+    assert loaded == {"openssl": True, "awslc": False, "ring": False, "openssl4": False}, loaded
+    assert all("awslc_mb_per_s" not in x for x in d["results"])
+
+
+@pytest.mark.skipif(not os.path.exists(PEERS_LIB),
+                    reason="bench/peers' librijn_peers.so not built (make speed-peers builds it with cargo; "
+                           "make check does not, it needs crates.io)")
+def test_strong_peers_measured():
+    """AWS-LC, ring and OpenSSL 4.0 through librijn_peers.so: GCM seal and
+    open at 128 and 256 bits for all three (the library checks at setup that
+    its own open of rijn's message verifies), CTR for AWS-LC and OpenSSL 4
+    (ring has none), and their versions from the libraries."""
+    e = env(RIJN_PEERS_LIB=PEERS_LIB)
+    for bits, algs in (("128", ["gcm(aes)", "ctr(aes)"]), ("256", ["gcm(aes)"])):
+        args = ["--json", "--key-bits", bits, "--vs", "awslc,ring,openssl4", *FAST]
+        for a in algs:
+            args += ["--alg", a]
+        d = doc_of(*args, environ=e)
+        peers = {p["name"]: p for p in d["meta"]["peers"]}
+        assert all(peers[n]["loaded"] for n in ("awslc", "ring", "openssl4")), peers
+        assert re.match(r"\d+\.\d+\.\d+", peers["openssl4"]["version"]) and peers["openssl4"]["version"][0] == "4"
+        assert re.match(r"\d+\.\d+\.\d+ \(aws-lc-rs ", peers["awslc"]["version"]), peers["awslc"]
+        for r in d["results"]:
+            got = {n for n in ("awslc", "ring", "openssl4") if n + "_mb_per_s" in r}
+            exp = {"awslc", "ring", "openssl4"} if r["algorithm"] == "gcm(aes)" else {"awslc", "openssl4"}
+            assert got == exp, r
+            assert r["best_peer"] in exp

@@ -35,10 +35,12 @@ static VAES_TARGET void vaes_setkey(void *ks, const uint8_t *key, size_t key_len
 }
 
 /* m (<= 8) YMM registers through all rounds but the last; rk2 is ek2 or
- * dk2. Rounds 1..9, which every key size has, are unrolled: with a loop
- * to the run-time round count GCC neither unrolled it nor kept the states
- * in place (a register copy per state per round, measured 20% slower on
- * Zen 3); AES-192/256's extra rounds follow in a loop. */
+ * dk2. Rounds 1..9, which every key size has, are unrolled; AES-192's and
+ * AES-256's extra rounds follow in a loop. With one loop to the run-time
+ * round count GCC neither unrolled it nor kept the states in place (a
+ * register copy per state per round, 20% slower on Zen 3); with the
+ * round count a constant (three copies of each pass) it hoisted the round
+ * keys into registers and ran fewer states at once, slower again. */
 #define VAES_ROUNDS(k, b, m, rk2, ENC)                                                     \
     do {                                                                                   \
         for (int j_ = 0; j_ < (m); j_++) (b)[j_] = _mm256_xor_si256((b)[j_], RK2(rk2, 0)); \
@@ -52,14 +54,17 @@ static VAES_TARGET void vaes_setkey(void *ks, const uint8_t *key, size_t key_len
         }                                                                                  \
     } while (0)
 
-/* All rounds. */
+/* All rounds, each state j stored to out + 32 j as its last round ends
+ * (stores in a separate loop after the rounds made GCC keep some states
+ * on the stack and copy them out through general registers). */
 #define VAES_N(k, b, m, rk2, ENC, LAST)                                                    \
     do {                                                                                   \
         VAES_ROUNDS(k, b, m, rk2, ENC);                                                    \
-        for (int j_ = 0; j_ < (m); j_++) (b)[j_] = (LAST)((b)[j_], RK2(rk2, (k)->base.nr)); \
+        __m256i last_ = RK2(rk2, (k)->base.nr);                                            \
+        for (int j_ = 0; j_ < (m); j_++) STOREY(out + 32 * j_, (LAST)((b)[j_], last_));    \
     } while (0)
 
-/* All rounds, and X(j) added to state j: the last round's key is
+/* The same, with X(j) added to state j: the last round's key is
  * (last round key ^ X(j)), since AESENCLAST and AESDECLAST end with the
  * AddRoundKey XOR (FIPS 197 §5.1.4). The XOR with the data, tweak or
  * previous block then runs beside the rounds instead of after them. X is
@@ -69,9 +74,9 @@ static VAES_TARGET void vaes_setkey(void *ks, const uint8_t *key, size_t key_len
     do {                                                                                   \
         VAES_ROUNDS(k, b, m, rk2, ENC);                                                    \
         __m256i last_ = RK2(rk2, (k)->base.nr);                                            \
-        for (int j_ = 0; j_ < (m); j_++) (b)[j_] = (LAST)((b)[j_], _mm256_xor_si256(last_, X(j_))); \
+        for (int j_ = 0; j_ < (m); j_++)                                                   \
+            STOREY(out + 32 * j_, (LAST)((b)[j_], _mm256_xor_si256(last_, X(j_))));        \
     } while (0)
-
 
 /* The last n < 16 blocks of a parallel mode: a pass of 8 blocks if n >= 8,
  * then of 4, then of 2, by TIER(m) with m YMM registers (a constant, so
@@ -97,7 +102,6 @@ VAES_INLINE void vaes_ecb(const struct vaes_ks *k, uint8_t *out, const uint8_t *
             VAES_N(k, b, 8, k->ek2, _mm256_aesenc_epi128, _mm256_aesenclast_epi128);
         else
             VAES_N(k, b, 8, k->dk2, _mm256_aesdec_epi128, _mm256_aesdeclast_epi128);
-        for (int j = 0; j < 8; j++) STOREY(out + 32 * j, b[j]);
     }
 #define ECB_TIER(m)                                                                            \
     do {                                                                                       \
@@ -107,7 +111,6 @@ VAES_INLINE void vaes_ecb(const struct vaes_ks *k, uint8_t *out, const uint8_t *
             VAES_N(k, b, m, k->ek2, _mm256_aesenc_epi128, _mm256_aesenclast_epi128);           \
         else                                                                                   \
             VAES_N(k, b, m, k->dk2, _mm256_aesdec_epi128, _mm256_aesdeclast_epi128);           \
-        for (int j = 0; j < (m); j++) STOREY(out + 32 * j, b[j]);                              \
         n -= 2 * (m), in += 32 * (m), out += 32 * (m);                                         \
     } while (0)
     VAES_TIERS(ECB_TIER);
@@ -146,26 +149,28 @@ static VAES_TARGET void vaes_cbc_decrypt(const void *ks, uint8_t iv[16], uint8_t
     const struct vaes_ks *k = ks;
     __m128i prev = LOADX(iv);
     /* The previous blocks of pair j: the IV or last block with the first,
-     * else the unaligned load 16 bytes before the pair. */
-#define CBCD_PREV(j) ((j) ? LOADY(in + 32 * (j) - 16) : p0)
+     * else the unaligned load 16 bytes before the pair. All are loaded
+     * before the rounds: VAES_N_X stores pair j before it reads pair
+     * j + 1's, and with in == out that store overwrites them. */
+#define CBCD_PREV(j) p[j]
     for (; n >= 16; n -= 16, in += 256, out += 256) {
-        __m256i b[8];
+        __m256i b[8], p[8];
         for (int j = 0; j < 8; j++) b[j] = LOADY(in + 32 * j);
-        const __m256i p0 = _mm256_inserti128_si256(_mm256_castsi128_si256(prev), LOADX(in), 1);
+        p[0] = _mm256_inserti128_si256(_mm256_castsi128_si256(prev), LOADX(in), 1);
+        for (int j = 1; j < 8; j++) p[j] = LOADY(in + 32 * j - 16);
         prev = LOADX(in + 240);
         VAES_N_X(k, b, 8, k->dk2, _mm256_aesdec_epi128, _mm256_aesdeclast_epi128, CBCD_PREV);
-        for (int j = 0; j < 8; j++) STOREY(out + 32 * j, b[j]);
     }
     /* Fewer than sixteen left: tiers of 8, 4 and 2 blocks, then one (see
      * VAES_TIERS). */
 #define CBCD_TIER(m)                                                                           \
     do {                                                                                       \
-        __m256i b[m];                                                                          \
+        __m256i b[m], p[m];                                                                    \
         for (int j = 0; j < (m); j++) b[j] = LOADY(in + 32 * j);                               \
-        const __m256i p0 = _mm256_inserti128_si256(_mm256_castsi128_si256(prev), LOADX(in), 1); \
+        p[0] = _mm256_inserti128_si256(_mm256_castsi128_si256(prev), LOADX(in), 1);            \
+        for (int j = 1; j < (m); j++) p[j] = LOADY(in + 32 * j - 16);                          \
         prev = LOADX(in + 32 * (m) - 16);                                                      \
         VAES_N_X(k, b, m, k->dk2, _mm256_aesdec_epi128, _mm256_aesdeclast_epi128, CBCD_PREV);  \
-        for (int j = 0; j < (m); j++) STOREY(out + 32 * j, b[j]);                              \
         n -= 2 * (m), in += 32 * (m), out += 32 * (m);                                         \
     } while (0)
     VAES_TIERS(CBCD_TIER);
@@ -182,31 +187,35 @@ static VAES_TARGET void vaes_cbc_decrypt(const void *ks, uint8_t iv[16], uint8_t
 /* n blocks of CTR whose low 32 counter bits do not wrap (or inc32). The
  * counter is byte-reversed; c2 holds (c, c + 1). aesni_ctr_split passes
  * the base of the schedule. */
-static VAES_TARGET void vaes_ctr_run(const struct aesni_ks *base, const uint8_t ctr[16], uint8_t *out,
-                                     const uint8_t *in, size_t n)
-{
-    const struct vaes_ks *k = vaes_ks_of(base);
-    __m128i c = aesni_bswap(LOADX(ctr));
-    __m256i c2 = _mm256_add_epi32(_mm256_broadcastsi128_si256(c), _mm256_set_epi32(0, 0, 0, 1, 0, 0, 0, 0));
-    const __m256i two = _mm256_set_epi32(0, 0, 0, 2, 0, 0, 0, 2);
-#define CTR_DATA(j) LOADY(in + 32 * (j))
-#define CTR_TIER(m)                                                                            \
+/* One pass of m (a constant: 8, 4 or 1) YMM pairs of counter blocks from
+ * c2 over 32 * m bytes; returns the next pair of counters. A function
+ * rather than a macro: in the macro form GCC kept the tiers' states in
+ * memory and moved them out through general registers. */
+#define VAES_CTR_PASS(m)                                                                       \
     do {                                                                                       \
         __m256i b[m];                                                                          \
         for (int j = 0; j < (m); j++) {                                                        \
             b[j] = bswap_y(c2);                                                                \
             c2 = _mm256_add_epi32(c2, two);                                                    \
         }                                                                                      \
-        VAES_N_X(k, b, m, k->ek2, _mm256_aesenc_epi128, _mm256_aesenclast_epi128, CTR_DATA);   \
-        for (int j = 0; j < (m); j++) STOREY(out + 32 * j, b[j]);                              \
+        VAES_ROUNDS(k, b, m, k->ek2, _mm256_aesenc_epi128);                                    \
+        const __m256i last = RK2(k->ek2, k->base.nr);                                          \
+        for (int j = 0; j < (m); j++)                                                          \
+            STOREY(out + 32 * j, _mm256_aesenclast_epi128(b[j], _mm256_xor_si256(last, LOADY(in + 32 * j)))); \
         n -= 2 * (m), in += 32 * (m), out += 32 * (m);                                         \
     } while (0)
-    while (n >= 16) CTR_TIER(8);
-    VAES_TIERS(CTR_TIER);
-#undef CTR_TIER
-#undef CTR_DATA
+static VAES_TARGET void vaes_ctr_run(const struct aesni_ks *base, const uint8_t ctr[16], uint8_t *out,
+                                     const uint8_t *in, size_t n)
+{
+    const struct vaes_ks *k = vaes_ks_of(base);
+    const __m256i two = _mm256_set_epi32(0, 0, 0, 2, 0, 0, 0, 2);   /* inc32 in each lane */
+    __m128i c = aesni_bswap(LOADX(ctr));
+    __m256i c2 = _mm256_add_epi32(_mm256_broadcastsi128_si256(c), _mm256_set_epi32(0, 0, 0, 1, 0, 0, 0, 0));
+    while (n >= 16) VAES_CTR_PASS(8);
+    VAES_TIERS(VAES_CTR_PASS);
     if (n) STOREX(out, _mm_xor_si128(aesni_enc1(base, aesni_bswap(_mm256_castsi256_si128(c2))), LOADX(in)));
 }
+#undef VAES_CTR_PASS
 
 static void vaes_ctr(const void *ks, uint8_t ctr[16], uint8_t *out, const uint8_t *in, size_t n, bool inc32)
 {
@@ -272,10 +281,7 @@ static VAES_TARGET void vaes_xts(const void *ks, uint8_t tweak[16], uint8_t *out
             VAES_N_X(k, b, 8, k->ek2, _mm256_aesenc_epi128, _mm256_aesenclast_epi128, XTS_T);
         else
             VAES_N_X(k, b, 8, k->dk2, _mm256_aesdec_epi128, _mm256_aesdeclast_epi128, XTS_T);
-        for (int j = 0; j < 8; j++) {
-            STOREY(out + 32 * j, b[j]);
-            t[j] = xts_mulx16(t[j]);
-        }
+        for (int j = 0; j < 8; j++) t[j] = xts_mulx16(t[j]);
     }
     /* n < 16 left: t holds the tweaks of the next sixteen blocks; tier
      * by tier, tp points at the pair of the tier's first block. */
@@ -288,7 +294,6 @@ static VAES_TARGET void vaes_xts(const void *ks, uint8_t tweak[16], uint8_t *out
             VAES_N_X(k, b, m, k->ek2, _mm256_aesenc_epi128, _mm256_aesenclast_epi128, XTS_TP);  \
         else                                                                                   \
             VAES_N_X(k, b, m, k->dk2, _mm256_aesdec_epi128, _mm256_aesdeclast_epi128, XTS_TP);  \
-        for (int j = 0; j < (m); j++) STOREY(out + 32 * j, b[j]);                              \
         n -= 2 * (m), in += 32 * (m), out += 32 * (m), tp += (m);                              \
     } while (0)
     VAES_TIERS(XTS_TIER);

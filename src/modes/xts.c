@@ -106,12 +106,35 @@ int rijn_xts_final(rijn_xts_ctx *c, uint8_t *out, const uint8_t *in, size_t len)
         c->dir = -1;
         return RIJN_OK;
     }
-    /* m full blocks then b bytes: the first m - 1 blocks as usual. */
+    /* m full blocks then b bytes. */
     size_t m = len / 16;
+    const struct rijn_cipher_ops *ops = rijn_ops(&c->k1);
+    if (c->dir) {
+        /* Encryption (§5.3.2): PP = E_T1(P_{m-1}); C_m = PP[0..b);
+         * C_{m-1} = E_T2(P_m || PP[b..]). Block m - 1 is an ordinary
+         * block with its own tweak T1, so it joins the bulk call, one
+         * serial block fewer, and the driver leaves the tweak at T2. */
+        uint8_t pp[16], cc[16];
+        xts_blocks(c, out, in, m);
+        in += 16 * (m - 1);
+        out += 16 * (m - 1);
+        memcpy(pp, out, 16);
+        memcpy(cc, pp, 16);
+        memcpy(cc, in + 16, b);        /* in + 16 lies past all that was written, even when out == in */
+        rijn_xor16(cc, cc, c->tweak);
+        ops->encrypt(c->k1.ks, cc, cc, 1);
+        rijn_xor16(out, cc, c->tweak);
+        memcpy(out + 16, pp, b);
+        rijn_wipe(pp, 16);
+        rijn_wipe(cc, 16);
+        c->dir = -1;
+        return RIJN_OK;
+    }
+    /* Decryption (§5.4.2) takes T2 before T1: the first m - 1 blocks as
+     * usual, then the two out of order. */
     xts_blocks(c, out, in, m - 1);
     in += 16 * (m - 1);
     out += 16 * (m - 1);
-    const struct rijn_cipher_ops *ops = rijn_ops(&c->k1);
     uint8_t t1[16], t2[16], pp[16], cc[16], tail[16];
     uint64_t lo = rijn_load64_le(c->tweak), hi = rijn_load64_le(c->tweak + 8);
     memcpy(t1, c->tweak, 16);          /* tweak of block m - 1 */
@@ -119,18 +142,15 @@ int rijn_xts_final(rijn_xts_ctx *c, uint8_t *out, const uint8_t *in, size_t len)
     rijn_store64_le(t2, lo);           /* tweak of block m */
     rijn_store64_le(t2 + 8, hi);
     memcpy(tail, in + 16, b);          /* read before out (== in) is written */
-    /* Encryption: PP = E_T1(P_{m-1}); C_m = PP[0..b); C_{m-1} = E_T2(P_m || PP[b..]).
-     * Decryption: PP = D_T2(C_{m-1}); P_m = PP[0..b); P_{m-1} = D_T1(C_m || PP[b..]). */
-    const uint8_t *first = c->dir ? t1 : t2, *second = c->dir ? t2 : t1;
-    void (*f)(const void *, uint8_t *, const uint8_t *, size_t) = c->dir ? ops->encrypt : ops->decrypt;
-    rijn_xor16(pp, in, first);
-    f(c->k1.ks, pp, pp, 1);
-    rijn_xor16(pp, pp, first);
+    /* PP = D_T2(C_{m-1}); P_m = PP[0..b); P_{m-1} = D_T1(C_m || PP[b..]). */
+    rijn_xor16(pp, in, t2);
+    ops->decrypt(c->k1.ks, pp, pp, 1);
+    rijn_xor16(pp, pp, t2);
     memcpy(cc, pp, 16);
     memcpy(cc, tail, b);
-    rijn_xor16(cc, cc, second);
-    f(c->k1.ks, cc, cc, 1);
-    rijn_xor16(out, cc, second);
+    rijn_xor16(cc, cc, t1);
+    ops->decrypt(c->k1.ks, cc, cc, 1);
+    rijn_xor16(out, cc, t1);
     memcpy(out + 16, pp, b);
     rijn_wipe(pp, 16);
     rijn_wipe(cc, 16);

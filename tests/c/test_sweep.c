@@ -103,6 +103,9 @@ static size_t run(const struct rs_alg *a, const char *d, size_t len, uint8_t *ou
             r |= a->crypt(mem, 1, v, tmp, tmp, bl);
             if (memcmp(tmp, out, bl) != 0) r = -101;
             r |= a->crypt(mem, 0, v, out + bl, msg, bl);
+            memcpy(tmp, msg, bl);
+            r |= a->crypt(mem, 0, v, tmp, tmp, bl);
+            if (memcmp(tmp, out + bl, bl) != 0) r = -103;
             n = 2 * bl;
         }
         if (a->crypt_pad) {

@@ -13,6 +13,14 @@
  * XTS keeps sixteen tweaks as eight YMM pairs and advances each pair by
  * x^16 per pass: eight independent updates instead of a serial chain of
  * sixteen doublings (the derivation of the fold is at xts_mulx16 below).
+ *
+ * What a pass costs besides its rounds decides the short and middle sizes
+ * (256 bytes to 4 KiB, issue 22): the XOR that ends each mode (data,
+ * tweak, previous block) rides in the last round's key (VAES_N_X); fewer
+ * than sixteen blocks left go in tiers of 8, 4 and 2 (VAES_TIERS), not a
+ * chain per pair; XTS's first sixteen tweaks are three multiplications
+ * deep. docs/performance.md has the figures against libgcrypt's VAES code
+ * on Zen 3.
  */
 #include "aes/vaes_core.h"
 

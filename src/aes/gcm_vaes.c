@@ -6,14 +6,14 @@
  *
  * Eight counter blocks (four YMM pairs) go through the AES rounds per
  * pass; round gaps 1..4 each carry one 256-bit Karatsuba step of GHASH on
- * two blocks at once (three VPCLMULQDQ for two products), over H^8..H^1
- * laid out in pairs (hp/hkp in ghash_pclmul_core.h), and round 5 reduces
- * both lanes at once and adds them (gcm_vaes_reduce_y): eight blocks per
- * reduction. Sixteen blocks per pass, the first version, needed eight
- * states, the round key and the hash in sixteen YMM registers, and GCC
- * spilled; eight per pass measured 0.44 cycles/byte against 0.52 on a
- * Zen 3 (docs/performance.md), as the kernel's and BoringSSL's AVX2 GCM
- * also settled on.
+ * two blocks at once (three VPCLMULQDQ for two products), over key powers
+ * laid out in pairs (hp/hkp in ghash_pclmul_core.h). Two passes make a
+ * group of sixteen blocks with one reduction, which reduces both lanes at
+ * once and then adds them (gcm_vaes_reduce_y). Sixteen blocks per pass,
+ * the first version, needed eight states, the round key and the hash in
+ * sixteen YMM registers, and GCC spilled; eight per pass with a reduction
+ * per pass measured 0.44 cycles/byte against 0.52 on a Zen 3, and the
+ * reduction per sixteen blocks about 4% more (docs/performance.md).
  *
  * As in gcm-aes-aesni, encryption hashes the previous pass's ciphertext,
  * and decryption hashes its input in the same pass. Fewer than eight
@@ -46,16 +46,60 @@ VAES_INLINE __m128i gcm_vaes_reduce_y(__m256i lo, __m256i mid, __m256i hi)
     return _mm_xor_si128(_mm256_castsi256_si128(hi), _mm256_extracti128_si256(hi, 1));
 }
 
-/* Eight counter blocks from *c2 encrypted into b[]; eight blocks at hs
- * hashed into *y on the way (hs == NULL: none): pair j multiplies by
- * (hp[8 + 2j], hp[9 + 2j]) = (H^(8-2j), H^(7-2j)). Four YMM states leave
- * room in sixteen registers for the hash (sixteen blocks per pass spilled
- * them: GCC kept eight states, the round key and the accumulators live). */
+/* GHASH of sixteen blocks per reduction, over two passes of eight (each
+ * pass's AES needs only four states, so the hash fits beside them in
+ * sixteen registers): the first pass multiplies its blocks by H^16..H^9
+ * and leaves the sums unreduced, the second by H^8..H^1 and reduces.
+ * VPCLMULQDQ is the scarce unit on Zen 3 (one 256-bit product every two
+ * cycles, measured): three per pair of blocks, and a reduction (two) per
+ * sixteen blocks instead of per eight. */
+enum gcm_vaes_hash {
+    GH_NONE,    /* no hashing in this pass */
+    GH_FIRST,   /* blocks 0..7 of a group of sixteen: H^16..H^9, y added, no reduction */
+    GH_SECOND,  /* blocks 8..15: H^8..H^1, then the reduction into y */
+    GH_SINGLE,  /* a group of eight alone: H^8..H^1, y added, reduction */
+};
+
+struct gcm_vaes_acc { __m256i lo, mid, hi; };
+
+/* Hash step j (pair j of the eight blocks at hs) of a pass of kind m. */
+VAES_INLINE void gcm_vaes_step(struct gcm_vaes_acc *a, const struct pclmul_hkey *h, const uint8_t *hs, int j,
+                               enum gcm_vaes_hash m, __m128i y)
+{
+    const int pw = m == GH_FIRST ? 0 : 8;           /* hp[pw + 2j] = (H^(16-pw-2j), H^(15-pw-2j)) */
+    const bool start = m != GH_SECOND && j == 0;    /* the group's first pair: y added, sums start */
+    __m256i x = bswap_y(LOADY(hs + 32 * j));
+    if (start) x = _mm256_xor_si256(x, _mm256_zextsi128_si256(y));
+    __m256i hp = LOADY(&h->hp[pw + 2 * j]), hk = LOADY(&h->hkp[pw + 2 * j]);
+    __m256i xk = _mm256_xor_si256(x, _mm256_shuffle_epi32(x, 0x4e));
+    __m256i lo = _mm256_clmulepi64_epi128(x, hp, 0x00);
+    __m256i hi = _mm256_clmulepi64_epi128(x, hp, 0x11);
+    __m256i mid = _mm256_clmulepi64_epi128(xk, hk, 0x00);
+    if (start) {
+        a->lo = lo, a->mid = mid, a->hi = hi;
+    } else {
+        a->lo = _mm256_xor_si256(a->lo, lo);
+        a->mid = _mm256_xor_si256(a->mid, mid);
+        a->hi = _mm256_xor_si256(a->hi, hi);
+    }
+}
+
+/* The hash of a pass of kind m without AES: the last ciphertext pass of
+ * an encryption. */
+VAES_INLINE __m128i gcm_vaes_hash8(struct gcm_vaes_acc *a, const struct pclmul_hkey *h, const uint8_t *hs,
+                                   enum gcm_vaes_hash m, __m128i y)
+{
+    for (int j = 0; j < 4; j++) gcm_vaes_step(a, h, hs, j, m, y);
+    return m == GH_FIRST ? y : gcm_vaes_reduce_y(a->lo, a->mid, a->hi);
+}
+
+/* Eight counter blocks from *c2 encrypted into b[]; the eight blocks at hs
+ * hashed on the way as m says, one pair in each of round gaps 1..4, the
+ * reduction (GH_SECOND, GH_SINGLE) in gap 5. */
 VAES_INLINE void gcm_vaes_pass8(const struct aesni_ks *k, const struct pclmul_hkey *h, __m256i b[4], __m256i *c2,
-                                const uint8_t *hs, const bool hash, __m128i *y)
+                                const uint8_t *hs, const enum gcm_vaes_hash m, struct gcm_vaes_acc *a, __m128i *y)
 {
     const __m256i two = _mm256_set_epi32(0, 0, 0, 2, 0, 0, 0, 2);   /* inc32: lane words wrap mod 2^32 */
-    __m256i lo = _mm256_setzero_si256(), mid = lo, hi = lo;
     for (int j = 0; j < 4; j++) {
         b[j] = _mm256_xor_si256(bswap_y(*c2), GCM_VAES_RK2(0));
         *c2 = _mm256_add_epi32(*c2, two);
@@ -67,17 +111,8 @@ VAES_INLINE void gcm_vaes_pass8(const struct aesni_ks *k, const struct pclmul_hk
     for (int r = 1; r <= 9; r++) {
         __m256i rk = GCM_VAES_RK2(r);
         for (int j = 0; j < 4; j++) b[j] = _mm256_aesenc_epi128(b[j], rk);
-        if (hash && r <= 4) {
-            const int j = r - 1;
-            __m256i x = bswap_y(LOADY(hs + 32 * j));
-            if (j == 0) x = _mm256_xor_si256(x, _mm256_zextsi128_si256(*y));
-            __m256i hp = LOADY(&h->hp[8 + 2 * j]), hk = LOADY(&h->hkp[8 + 2 * j]);
-            __m256i xk = _mm256_xor_si256(x, _mm256_shuffle_epi32(x, 0x4e));
-            lo = _mm256_xor_si256(lo, _mm256_clmulepi64_epi128(x, hp, 0x00));
-            hi = _mm256_xor_si256(hi, _mm256_clmulepi64_epi128(x, hp, 0x11));
-            mid = _mm256_xor_si256(mid, _mm256_clmulepi64_epi128(xk, hk, 0x00));
-        }
-        if (hash && r == 5) *y = gcm_vaes_reduce_y(lo, mid, hi);
+        if (m != GH_NONE && r <= 4) gcm_vaes_step(a, h, hs, r - 1, m, *y);
+        if ((m == GH_SECOND || m == GH_SINGLE) && r == 5) *y = gcm_vaes_reduce_y(a->lo, a->mid, a->hi);
     }
     for (int r = 10; r < k->nr; r++) {
         __m256i rk = GCM_VAES_RK2(r);
@@ -101,19 +136,36 @@ static VAES_TARGET void gcm_vaes_crypt(const void *ks, const void *hkey, uint8_t
     __m256i c2 = _mm256_add_epi32(_mm256_broadcastsi128_si256(c), _mm256_set_epi32(0, 0, 0, 1, 0, 0, 0, 0));
     const __m256i two = _mm256_set_epi32(0, 0, 0, 2, 0, 0, 0, 2);
     __m256i b[8];
+    struct gcm_vaes_acc acc;
     if (!encrypt) {
-        for (; n >= 8; n -= 8, in += 128, out += 128) {
-            gcm_vaes_pass8(k, h, b, &c2, in, true, &yv);
+        /* Decryption hashes its input in the same pass, sixteen blocks
+         * per group, the last group of eight alone. */
+        for (; n >= 16; n -= 16, in += 256, out += 256) {
+            gcm_vaes_pass8(k, h, b, &c2, in, GH_FIRST, &acc, &yv);
             gcm_vaes_xor_store8(out, in, b);
+            gcm_vaes_pass8(k, h, b, &c2, in + 128, GH_SECOND, &acc, &yv);
+            gcm_vaes_xor_store8(out + 128, in + 128, b);
+        }
+        if (n >= 8) {
+            gcm_vaes_pass8(k, h, b, &c2, in, GH_SINGLE, &acc, &yv);
+            gcm_vaes_xor_store8(out, in, b);
+            n -= 8, in += 128, out += 128;
         }
     } else if (n >= 8) {
-        gcm_vaes_pass8(k, h, b, &c2, NULL, false, &yv);
+        /* Encryption hashes the previous pass's ciphertext: groups of
+         * sixteen start on alternate passes; the last pass's eight are
+         * hashed after the loop, closing an open group or alone. */
+        enum gcm_vaes_hash next = GH_FIRST;
+        gcm_vaes_pass8(k, h, b, &c2, NULL, GH_NONE, &acc, &yv);
         gcm_vaes_xor_store8(out, in, b);
         for (n -= 8, in += 128, out += 128; n >= 8; n -= 8, in += 128, out += 128) {
-            gcm_vaes_pass8(k, h, b, &c2, out - 128, true, &yv);
+            /* A group opened here is always closed: by the next pass, or
+             * by the hash after the loop, of this pass's ciphertext. */
+            gcm_vaes_pass8(k, h, b, &c2, out - 128, next, &acc, &yv);
             gcm_vaes_xor_store8(out, in, b);
+            next = next == GH_FIRST ? GH_SECOND : GH_FIRST;
         }
-        yv = gf_blocks(h, yv, out - 128, 8);
+        yv = gcm_vaes_hash8(&acc, h, out - 128, next == GH_SECOND ? GH_SECOND : GH_SINGLE, yv);
     }
     /* Fewer than eight blocks; decryption hashes in before writing out,
      * since in == out is allowed. Four blocks if there are, then two,

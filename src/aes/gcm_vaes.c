@@ -152,17 +152,26 @@ static VAES_TARGET void gcm_vaes_crypt(const void *ks, const void *hkey, uint8_t
             n -= 8, in += 128, out += 128;
         }
     } else if (n >= 8) {
-        /* Encryption hashes the previous pass's ciphertext: groups of
-         * sixteen start on alternate passes; the last pass's eight are
-         * hashed after the loop, closing an open group or alone. */
+        /* Encryption hashes ciphertext two passes old: the previous
+         * pass's is stored only when its last round ends, and waiting for
+         * it (eleven to fifteen dependent rounds) held AES-256 back.
+         * Groups of sixteen start on alternate passes; the last one or two
+         * passes' blocks are hashed after the loop. */
         enum gcm_vaes_hash next = GH_FIRST;
-        gcm_vaes_pass8(k, h, b, &c2, NULL, GH_NONE, &acc, &yv);
-        gcm_vaes_xor_store8(out, in, b);
-        for (n -= 8, in += 128, out += 128; n >= 8; n -= 8, in += 128, out += 128) {
-            /* A group opened here is always closed: by the next pass, or
-             * by the hash after the loop, of this pass's ciphertext. */
-            gcm_vaes_pass8(k, h, b, &c2, out - 128, next, &acc, &yv);
+        size_t done = 0;    /* passes made */
+        for (; n >= 8; n -= 8, in += 128, out += 128, done++) {
+            if (done < 2) {
+                gcm_vaes_pass8(k, h, b, &c2, NULL, GH_NONE, &acc, &yv);
+            } else {
+                /* A group opened here is always closed: by a later pass,
+                 * or after the loop, with ciphertext not yet hashed. */
+                gcm_vaes_pass8(k, h, b, &c2, out - 256, next, &acc, &yv);
+                next = next == GH_FIRST ? GH_SECOND : GH_FIRST;
+            }
             gcm_vaes_xor_store8(out, in, b);
+        }
+        if (done >= 2) {
+            yv = gcm_vaes_hash8(&acc, h, out - 256, next, yv);
             next = next == GH_FIRST ? GH_SECOND : GH_FIRST;
         }
         yv = gcm_vaes_hash8(&acc, h, out - 128, next == GH_SECOND ? GH_SECOND : GH_SINGLE, yv);

@@ -126,14 +126,28 @@ VAES_INLINE void vaes_ecb(const struct vaes_ks *k, uint8_t *out, const uint8_t *
     if (n) STOREX(out, enc ? aesni_enc1(&k->base, LOADX(in)) : aesni_dec1(&k->base, LOADX(in)));
 }
 
-static VAES_TARGET void vaes_encrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t n)
+/* One block (XTS's tweak, ciphertext stealing, a 16-byte message) with
+ * 128-bit AES-NI: no 256-bit state, frame or VZEROUPPER to pay for. */
+static AESNI_TARGET void vaes_ecb1(const struct aesni_ks *k, uint8_t *out, const uint8_t *in, bool enc)
 {
-    vaes_ecb(ks, out, in, n, true);
+    STOREX(out, enc ? aesni_enc1(k, LOADX(in)) : aesni_dec1(k, LOADX(in)));
 }
 
-static VAES_TARGET void vaes_decrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t n)
+static VAES_TARGET void vaes_ecb_n(const void *ks, uint8_t *out, const uint8_t *in, size_t n, bool enc)
 {
-    vaes_ecb(ks, out, in, n, false);
+    vaes_ecb(ks, out, in, n, enc);
+}
+
+static void vaes_encrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t n)
+{
+    if (n == 1) vaes_ecb1(&((const struct vaes_ks *)ks)->base, out, in, true);
+    else vaes_ecb_n(ks, out, in, n, true);
+}
+
+static void vaes_decrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t n)
+{
+    if (n == 1) vaes_ecb1(&((const struct vaes_ks *)ks)->base, out, in, false);
+    else vaes_ecb_n(ks, out, in, n, false);
 }
 
 static VAES_TARGET void vaes_cbc_encrypt(const void *ks, uint8_t iv[16], uint8_t *out, const uint8_t *in, size_t n)
@@ -225,9 +239,30 @@ static VAES_TARGET void vaes_ctr_run(const struct aesni_ks *base, const uint8_t 
 }
 #undef VAES_CTR_PASS
 
+/* One block, the whole of a 16-byte message and every partial block's
+ * keystream (rijn_ctr_xor): 128-bit AES-NI, so no 256-bit state, frame or
+ * VZEROUPPER for it. */
+static AESNI_TARGET void vaes_ctr1(const struct aesni_ks *k, uint8_t ctr[16], uint8_t *out, const uint8_t *in,
+                                   bool inc32)
+{
+    STOREX(out, _mm_xor_si128(aesni_enc1(k, LOADX(ctr)), LOADX(in)));
+    if (inc32) {
+        rijn_store32_be(ctr + 12, rijn_load32_be(ctr + 12) + 1);
+    } else {
+        uint64_t hi = rijn_load64_be(ctr), lo = rijn_load64_be(ctr + 8) + 1;
+        hi += lo == 0;
+        rijn_store64_be(ctr, hi);
+        rijn_store64_be(ctr + 8, lo);
+    }
+}
+
 static void vaes_ctr(const void *ks, uint8_t ctr[16], uint8_t *out, const uint8_t *in, size_t n, bool inc32)
 {
     const struct vaes_ks *k = ks;
+    if (n == 1) {
+        vaes_ctr1(&k->base, ctr, out, in, inc32);
+        return;
+    }
     aesni_ctr_split(&k->base, ctr, out, in, n, inc32, vaes_ctr_run);
 }
 
@@ -273,13 +308,22 @@ static VAES_TARGET void vaes_xts(const void *ks, uint8_t tweak[16], uint8_t *out
      * fixed cost of every call, which short sectors feel. */
     __m128i t0 = LOADX(tweak);
     t[0] = _mm256_inserti128_si256(_mm256_castsi128_si256(t0), xts_mulx(t0), 1);
-    t[1] = xts_mulxs(t[0], 2);
-    t[2] = xts_mulxs(t[0], 4);
-    t[4] = xts_mulxs(t[0], 8);
-    t[3] = xts_mulxs(t[1], 4);
-    t[5] = xts_mulxs(t[1], 8);
-    t[6] = xts_mulxs(t[2], 8);
-    t[7] = xts_mulxs(t[3], 8);
+    /* Only those a short call uses (n + 1 tweaks: the last is stored for
+     * the next call or for ciphertext stealing); the branches are on the
+     * length, which is public. */
+    if (n >= 2) {
+        t[1] = xts_mulxs(t[0], 2);
+        if (n >= 4) {
+            t[2] = xts_mulxs(t[0], 4);
+            t[3] = xts_mulxs(t[1], 4);
+        }
+        if (n >= 8) {
+            t[4] = xts_mulxs(t[0], 8);
+            t[5] = xts_mulxs(t[1], 8);
+            t[6] = xts_mulxs(t[2], 8);
+            t[7] = xts_mulxs(t[3], 8);
+        }
+    }
 #define XTS_T(j) t[j]
 #define XTS_TP(j) tp[j]
     for (; n >= 16; n -= 16, in += 256, out += 256) {

@@ -111,7 +111,7 @@ static const char *version_of(int peer, const char *title)
     static const char *version_##id(void) { return version_of(id, ttl); }                               \
     static int setup_##id(struct speed_msg *m, struct speed_run *run) { return setup(id, m, run); }     \
     const struct speed_peer speed_##nm = {                                                              \
-        .name = #nm, .title = ttl, .soname = SONAME, .col = cl, .ratio_key = #nm "_ratio",              \
+        .name = #nm, .title = (ttl), .soname = SONAME, .col = (cl), .ratio_key = #nm "_ratio",          \
         .load = load_##id, .version = version_##id, .setup = setup_##id, .done = done,                  \
     }
 

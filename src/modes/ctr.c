@@ -18,11 +18,7 @@ int rijn_ctr_set_iv(rijn_ctr_ctx *c, const uint8_t iv[16])
     if (!c || !iv) return RIJN_ERR_NULL;
     if (!c->inst) return RIJN_ERR_STATE;
     memcpy(c->ctr, iv, 16);
-    /* ks holds keystream only while some of it is unused (used < 16):
-     * rijn_ctr_xor wipes it when the last byte is taken. So the common
-     * call, whole blocks, pays no wipe here (a call through a volatile
-     * pointer, a tenth of a 16-byte message's cost). */
-    if (c->used < 16) rijn_wipe(c->ks, 16);
+    rijn_wipe(c->ks, 16);
     c->used = 16;
     return RIJN_OK;
 }
@@ -36,12 +32,9 @@ int rijn_ctr_xor(rijn_ctr_ctx *c, uint8_t *out, const uint8_t *in, size_t len)
     if (r) return r;
     /* Rest of the current keystream block, whole blocks, then a new block
      * whose unused keystream is kept for the next call. */
-    if (len && c->used < 16) {
-        while (len && c->used < 16) {
-            *out++ = *in++ ^ c->ks[c->used++];
-            len--;
-        }
-        if (c->used == 16) rijn_wipe(c->ks, 16);
+    while (len && c->used < 16) {
+        *out++ = *in++ ^ c->ks[c->used++];
+        len--;
     }
     const size_t n = len / 16, b = len % 16;
     if (b) {

@@ -3,8 +3,10 @@
 
 The line must be within the first two lines (the second only after a `#!`
 line), and must name the licence in LICENSE. Data files are exempt: the
-fuzz corpus, vectors (.json, .txt), prose (.md), LICENSE itself and
-three Debian files whose format has no comments.
+fuzz corpus, vectors (.json, .txt), prose (.md), LICENSE itself,
+three Debian files whose format has no comments, and bench/peers'
+Cargo.lock, which cargo writes and checks (make speed-peers builds with
+--locked).
 """
 import os
 import subprocess
@@ -17,7 +19,9 @@ EXEMPT_DIRS = ("tests/fuzz/corpus/",)
 EXEMPT_EXT = (".md", ".json", ".txt", ".svg")
 # Debian's changelog, copyright and source/format have fixed formats with
 # no room for a comment line (debian/copyright names the licence itself).
-EXEMPT_FILES = {"LICENSE", "debian/changelog", "debian/copyright", "debian/source/format"}
+# bench/peers/Cargo.lock is cargo's own output: cargo rewrites it whole,
+# with its own header, whenever it updates it.
+EXEMPT_FILES = {"LICENSE", "debian/changelog", "debian/copyright", "debian/source/format", "bench/peers/Cargo.lock"}
 
 
 def needs_tag(path):

@@ -76,8 +76,7 @@ def main():
             if not pts or len(pts) < 3:
                 continue
             a, b, worst = fit(pts)
-            label = side if side != "rijn" else "rijn"
-            print(f"{alg:<10} {op:<4} {label:<10} {a:13.1f} {b:13.2f} {100 * worst:9.1f}%")
+            print(f"{alg:<10} {op:<4} {side:<10} {a:13.1f} {b:13.2f} {100 * worst:9.1f}%")
         print(f"{'':<15} (rijn: {drv})")
 
 

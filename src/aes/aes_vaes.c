@@ -242,28 +242,17 @@ static VAES_TARGET void vaes_ctr_run(const struct aesni_ks *base, const uint8_t 
 /* One block, the whole of a 16-byte message and every partial block's
  * keystream (rijn_ctr_xor): 128-bit AES-NI, so no 256-bit state, frame or
  * VZEROUPPER for it. */
-static AESNI_TARGET void vaes_ctr1(const struct aesni_ks *k, uint8_t ctr[16], uint8_t *out, const uint8_t *in,
-                                   bool inc32)
+static AESNI_TARGET void vaes_ctr_run1(const struct aesni_ks *k, const uint8_t ctr[16], uint8_t *out,
+                                       const uint8_t *in, size_t n)
 {
+    (void)n;    /* one block: the caller passes it only for n == 1 */
     STOREX(out, _mm_xor_si128(aesni_enc1(k, LOADX(ctr)), LOADX(in)));
-    if (inc32) {
-        rijn_store32_be(ctr + 12, rijn_load32_be(ctr + 12) + 1);
-    } else {
-        uint64_t hi = rijn_load64_be(ctr), lo = rijn_load64_be(ctr + 8) + 1;
-        hi += lo == 0;
-        rijn_store64_be(ctr, hi);
-        rijn_store64_be(ctr + 8, lo);
-    }
 }
 
 static void vaes_ctr(const void *ks, uint8_t ctr[16], uint8_t *out, const uint8_t *in, size_t n, bool inc32)
 {
     const struct vaes_ks *k = ks;
-    if (n == 1) {
-        vaes_ctr1(&k->base, ctr, out, in, inc32);
-        return;
-    }
-    aesni_ctr_split(&k->base, ctr, out, in, n, inc32, vaes_ctr_run);
+    aesni_ctr_split(&k->base, ctr, out, in, n, inc32, n == 1 ? vaes_ctr_run1 : vaes_ctr_run);
 }
 
 /*

@@ -39,7 +39,13 @@ enum {
     /* AVX-512 F, BW and VL, with the OS saving the opmask and ZMM state
      * (XCR0 bits 5..7): what the 512-bit VAES drivers need besides VAES
      * and VPCLMULQDQ themselves. */
-    RIJN_CPU_AVX512 = 1u << 20
+    RIJN_CPU_AVX512 = 1u << 20,
+    /* Not an instruction set: VPCLMULQDQ on 512-bit registers issues every
+     * cycle (Intel cores with AVX-512 and VPCLMULQDQ, Ice Lake and later;
+     * AMD's Zen 5 issues one every two). gcm-aes-vaes-avx512-sb needs it
+     * for speed, not for correctness; masking it off (RIJN_CPU=-fastclmul)
+     * selects gcm-aes-vaes-avx512 instead. */
+    RIJN_CPU_FASTCLMUL = 1u << 21
 };
 
 /* Features of this CPU after RIJN_CPU masking; detected once, thread-safe. */

@@ -90,7 +90,7 @@ struct rijn_inst {
     int priority;
     bool ct;
     uint32_t cpu;
-    char cpu_names[64];                         /* cpu as text, written once at registry init */
+    char cpu_names[96];                         /* cpu as text, written once at registry init */
     const struct rijn_desc *drv;                /* a driver's own instance, else NULL */
     const struct rijn_template *tmpl;           /* a template's instance, else NULL */
     const struct rijn_desc *part[RIJN_MAX_PARTS]; /* template parts, or the driver's */

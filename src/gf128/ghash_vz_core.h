@@ -21,11 +21,9 @@
  * then reduced once (gz_reduce4). */
 struct gz_acc { vz lo, mid, hi; };
 
-/* acc (+)= x * h, lane by lane; hk holds h's halves xored (gf_keyhalf). */
-VZ_INLINE void gz_mul(struct gz_acc *a, vz x, vz h, vz hk, bool first)
+/* acc = (lo, mid, hi) if first, else acc += it. */
+VZ_INLINE void gz_add(struct gz_acc *a, vz lo, vz mid, vz hi, bool first)
 {
-    const vz lo = vz_clmul(x, h, 0x00), hi = vz_clmul(x, h, 0x11);
-    const vz mid = vz_clmul(vz_xor(x, vz_swap64(x)), hk, 0x00);
     if (first) {
         a->lo = lo;
         a->mid = mid;
@@ -37,6 +35,24 @@ VZ_INLINE void gz_mul(struct gz_acc *a, vz x, vz h, vz hk, bool first)
     }
 }
 
+/* acc (+)= x * h, lane by lane; hk holds h's halves xored (gf_keyhalf). */
+VZ_INLINE void gz_mul(struct gz_acc *a, vz x, vz h, vz hk, bool first)
+{
+    const vz lo = vz_clmul(x, h, 0x00), hi = vz_clmul(x, h, 0x11);
+    const vz mid = vz_clmul(vz_xor(x, vz_swap64(x)), hk, 0x00);
+    gz_add(a, lo, mid, hi, first);
+}
+
+/* acc (+)= x * h, lane by lane, by the schoolbook: four VPCLMULQDQ and
+ * no Karatsuba shuffle or XORs (mid is a0b1 ^ a1b0 itself, so the sums
+ * go to gz_reduce4 with karatsuba false). */
+VZ_INLINE void gz_mul_sb(struct gz_acc *a, vz x, vz h, bool first)
+{
+    const vz lo = vz_clmul(x, h, 0x00), hi = vz_clmul(x, h, 0x11);
+    const vz mid = vz_xor(vz_clmul(x, h, 0x01), vz_clmul(x, h, 0x10));
+    gz_add(a, lo, mid, hi, first);
+}
+
 /* The four lanes' triples reduced at once, then the lanes added: the
  * reduction is linear, so this equals folding the three sums' lanes first
  * and reducing once, with one lane fold instead of three (the first
@@ -45,10 +61,10 @@ VZ_INLINE void gz_mul(struct gz_acc *a, vz x, vz h, vz hk, bool first)
  * (the hash of one group enters the next group's first product) it is
  * also shorter: two dependent VPCLMULQDQ and one fold, against three
  * parallel folds, then the recombination, then the two. */
-VZ_INLINE __m128i gz_reduce4(const struct gz_acc *a)
+VZ_INLINE __m128i gz_reduce4(const struct gz_acc *a, bool karatsuba)
 {
     const vz poly = vz_bcast(_mm_set_epi64x((long long)0xc200000000000000ull, 1));
-    vz mid = vz_xor(a->mid, vz_xor(a->lo, a->hi));   /* Karatsuba: a0b1 ^ a1b0 */
+    vz mid = karatsuba ? vz_xor(a->mid, vz_xor(a->lo, a->hi)) : a->mid;   /* a0b1 ^ a1b0 */
     mid = vz_xor(mid, vz_xor(vz_swap64(a->lo), vz_clmul(a->lo, poly, 0x10)));
     const vz hi = vz_xor(a->hi, vz_xor(vz_swap64(mid), vz_clmul(mid, poly, 0x10)));
     return vz_fold(hi);
@@ -68,7 +84,7 @@ VZ_INLINE __m128i gz_hash_upto16(const struct pclmul_hkey *h, __m128i y, const u
         if (j == 0) x = vz_xor(x, vz_from128(y));
         gz_mul(&a, x, vz_load_n(hp + 64 * j, nb), vz_load_n(hkp + 64 * j, nb), j == 0);
     }
-    return gz_reduce4(&a);
+    return gz_reduce4(&a, true);
 }
 
 /* GHASH of n whole blocks, sixteen per reduction. */
@@ -81,7 +97,7 @@ VZ_INLINE __m128i gz_hash(const struct pclmul_hkey *h, __m128i y, const uint8_t 
             if (j == 0) x = vz_xor(x, vz_from128(y));
             gz_mul(&a, x, vz_load(&h->hp[4 * j]), vz_load(&h->hkp[4 * j]), j == 0);
         }
-        y = gz_reduce4(&a);
+        y = gz_reduce4(&a, true);
     }
     if (n) y = gz_hash_upto16(h, y, p, n);
     return y;

@@ -24,7 +24,9 @@ PARALLEL = ("ctr(aes)", "xts(aes)", "cbc(aes)", "ecb(aes)")
 
 # name: (RIJN_CPU, features the step needs, gcm(aes), block driver for PARALLEL)
 STEPS = {
-    "vaes-avx512": ("", {"vaes", "vpclmul", "avx512"}, "gcm-aes-vaes-avx512", "aes-vaes-avx512"),
+    "vaes-avx512-fastclmul": ("", {"vaes", "vpclmul", "avx512", "fastclmul"}, "gcm-aes-vaes-avx512-sb",
+                              "aes-vaes-avx512"),
+    "vaes-avx512": ("-fastclmul", {"vaes", "vpclmul", "avx512"}, "gcm-aes-vaes-avx512", "aes-vaes-avx512"),
     "vaes-avx2": ("-avx512", {"vaes", "vpclmul", "avx2"}, "gcm-aes-vaes", "aes-vaes"),
     "aesni-avx": ("-vaes", {"aesni", "pclmul", "avx"}, "gcm-aes-aesni-avx", "aes-aesni"),
     "no-aesni-avx2": ("-aesni", {"avx2", "pclmul"}, "gcm_base(ctr(aes-bs-avx2),ghash-pclmul)", "aes-bs-avx2"),

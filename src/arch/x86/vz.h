@@ -36,9 +36,11 @@
 #ifdef RIJN_EMULATE_VAES
 #define VZ_ISA VAES_ISA
 #define RIJN_CPU_AVX512_REQ 0u
+#define RIJN_CPU_FASTCLMUL_REQ 0u
 #else
 #define VZ_ISA "vaes,vpclmulqdq,avx512f,avx512bw,avx512vl,avx2,aes,pclmul,ssse3,sse4.1"
 #define RIJN_CPU_AVX512_REQ RIJN_CPU_AVX512
+#define RIJN_CPU_FASTCLMUL_REQ RIJN_CPU_FASTCLMUL
 #endif
 #define VZ_TARGET __attribute__((target(VZ_ISA)))
 #define VZ_INLINE static inline __attribute__((always_inline, target(VZ_ISA)))
@@ -233,5 +235,8 @@ static inline size_t vz_tail_bytes(size_t n, int j)
 /* Outside x86-64 the descriptors still compile (with no functions). */
 #ifndef RIJN_CPU_AVX512_REQ
 #define RIJN_CPU_AVX512_REQ RIJN_CPU_AVX512
+#endif
+#ifndef RIJN_CPU_FASTCLMUL_REQ
+#define RIJN_CPU_FASTCLMUL_REQ RIJN_CPU_FASTCLMUL
 #endif
 #endif

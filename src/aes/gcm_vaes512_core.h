@@ -1,0 +1,260 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * gcm-aes-vaes-avx512 and gcm-aes-vaes-avx512-sb: GCM's bulk loop (SP
+ * 800-38D §7.1 steps 3-5) with VAES and VPCLMULQDQ on 512-bit registers
+ * (vaes512_core.h says why, and how the same code is checked without
+ * AVX-512).
+ *
+ * A pass runs sixteen counter blocks (four ZMM registers) through the
+ * rounds, and round gaps 1..4 each carry one register of GHASH, four
+ * blocks, over the powers of H laid out for wide loads (hp, hkp in
+ * ghash_pclmul_core.h: one 64-byte load gives the keys of four
+ * consecutive blocks): sixteen blocks, H^16..H^1, with one reduction, in
+ * gap 5, of all four lanes at once (gz_reduce4). The key holds sixteen
+ * powers, so each group's first product waits for the group before; that
+ * product is issued last (gcm_vaes512_step says why).
+ *
+ * Why this shape, measured on an Intel Xeon of the Emerald Rapids class
+ * (docs/performance.md, 2026-11-26): the first version ran 32 blocks per
+ * pass with the round loop rolled (GCC kept it rolled around a run-time
+ * test of the hash pointer, with a branch and eight register copies per
+ * round): 16 KiB seal at 0.79x AWS-LC. Unrolled, with the four-lane
+ * reduction and byte-order-free counters (gcm_vaes512_ctrs), 32 blocks
+ * per pass reached 0.95x to 0.97x and sixteen 0.96x to 1.01x, with no
+ * register spilled (32 blocks spilled three).
+ *
+ * The GHASH products: Karatsuba's three VPCLMULQDQ per register (plus a
+ * shuffle and an XOR), or the schoolbook's four. On Intel, where
+ * VPCLMULQDQ issues every cycle on port 5, the fourth costs no more than
+ * the shuffle and XOR did, and the schoolbook measured 3% to 8% faster at
+ * 16 and 64 KiB; on AMD's Zen 5 VPCLMULQDQ is the scarce unit, one every
+ * two cycles (vaes512_core.h), and the fourth would make the GHASH-bound
+ * part a third slower. So there are two drivers, which differ in
+ * gcm_vaes512_step only: gcm_vaes512.c (Karatsuba) and gcm_vaes512_sb.c
+ * (schoolbook), selected by the CPU feature fastclmul
+ * (src/core/cpu_x86.c); the tails and the short path use Karatsuba in
+ * both.
+ *
+ * As in gcm-aes-vaes, encryption hashes the ciphertext of two passes back
+ * and decryption hashes its own input, before anything is written (in ==
+ * out is allowed). Fewer than sixteen blocks left: the CTR tail of 1, 2 or
+ * 4 registers with masked loads and stores, and GHASH sixteen blocks per
+ * reduction, the last group of any size in one reduction (gz_hash). J0,
+ * AAD, the partial block, lengths and tag: the envelope (modes/gcm.h),
+ * through gcm_aesni_aead_body (one-shot) or src/modes/gcm.c. Key formats:
+ * aes-vaes-avx512's (aes-aesni's) and ghash-pclmul's.
+ *
+ * Names: this file's own start with gcm_vaes512_; vz_ (the vector layer)
+ * and gz_ (GHASH on it) are vaes512_core.h's, gcm_aesni_ gcm_aesni_core.h's.
+ */
+#ifndef RIJN_GCM_VAES512_CORE_H
+#define RIJN_GCM_VAES512_CORE_H
+
+#include "aes/gcm_aesni_core.h"
+#include "aes/vaes512_core.h"
+#include "gf128/ghash_vz_core.h"
+#include "modes/gcm.h"
+
+#ifdef RIJN_X86
+
+
+#define GV_M 4                 /* counter registers per pass */
+#define GV_BLOCKS (4 * GV_M)   /* blocks per pass: one GHASH group */
+#define GV_BYTES (64 * GV_M)
+
+/* Hash step for register g (0..3) of a pass's hashed data: four blocks at
+ * position i = g of their group of sixteen, weighted by
+ * H^(16-4i)..H^(13-4i) (hp[4i..4i+3]). Position 0 takes the group's
+ * incoming hash y; it is issued last of its group (gcm_vaes512_pass), so
+ * that on the chain from one group's hash to the next, y's product is the
+ * only one, and the sums start with position 1. */
+VZ_INLINE void gcm_vaes512_step(struct gz_acc *a, const struct pclmul_hkey *h, const uint8_t *hs, int g, __m128i y,
+                                const bool sb)
+{
+    vz x = vz_bswap(vz_load(hs + 64 * g));
+    if (g == 0) x = vz_xor(x, vz_from128(y));
+    if (sb)
+        gz_mul_sb(a, x, vz_load(&h->hp[4 * g]), g == 1);
+    else
+        gz_mul(a, x, vz_load(&h->hp[4 * g]), vz_load(&h->hkp[4 * g]), g == 1);
+}
+
+/* One pass: the GV_BLOCKS counter blocks in b[] (round key 0 already
+ * added) through the rounds, xored with in into out; if hash, the
+ * GV_BLOCKS blocks at hs hashed into *y on the way. hash is a constant at
+ * every call, so that each copy has its branches resolved and its round
+ * loop unrolled (the first version tested a pointer for NULL at run time
+ * and GCC kept the loop rolled around the test, with eight register
+ * copies per round). Rounds 1..9, which every key size has, are
+ * unrolled; gaps 1..4 carry registers 1, 2, 3 and 0 of the hashing, gap 5
+ * the reduction. Every load of in and hs comes before the stores, so in ==
+ * out (and hs == in) is allowed. The data is xored into the last round
+ * key, so that a state is stored as its last round ends. */
+VZ_INLINE void gcm_vaes512_pass(const struct aesni_ks *k, const struct pclmul_hkey *h, vz b[GV_M], uint8_t *out,
+                                const uint8_t *in, const bool hash, const uint8_t *hs, __m128i *y, const bool sb)
+{
+    struct gz_acc a = { vz_zero(), vz_zero(), vz_zero() };   /* set by register 1's product */
+#pragma GCC unroll 9
+    for (int r = 1; r <= 9; r++) {
+        const vz kr = vz_bcast(k->ek[r]);
+        for (int j = 0; j < GV_M; j++) b[j] = vz_aesenc(b[j], kr);
+        if (hash && r <= 4) gcm_vaes512_step(&a, h, hs, r % 4, *y, sb);
+        if (hash && r == 5) *y = gz_reduce4(&a, !sb);
+    }
+    for (int r = 10; r < k->nr; r++) {
+        const vz kr = vz_bcast(k->ek[r]);
+        for (int j = 0; j < GV_M; j++) b[j] = vz_aesenc(b[j], kr);
+    }
+    const vz kl = vz_bcast(k->ek[k->nr]);
+    for (int j = 0; j < GV_M; j++) vz_store(out + 64 * j, vz_aesenclast(b[j], vz_xor(kl, vz_load(in + 64 * j))));
+}
+
+/* The counter blocks of the next pass into b[], xored with round key 0.
+ * cbe holds the next four counter blocks as stored (big-endian); cnt is
+ * the next counter's value (public: the IV is). While the low byte of the
+ * counter does not wrap in this pass nor reach the next one's start, a
+ * 32-bit add of (4 << 24) to each lane's last word adds 4 to the block's
+ * last byte, with no carry to lose, so no byte swap is needed (fifteen of
+ * every sixteen passes); otherwise the counters are rebuilt
+ * from cnt with inc32's wrap (SP 800-38D §6.2), byte-swapped. */
+VZ_INLINE void gcm_vaes512_ctrs(vz b[GV_M], const vz k0, vz *cbe, uint32_t *cnt, const vz cle0, uint32_t cnt0)
+{
+    if ((*cnt & 0xff) + GV_BLOCKS < 256) {
+        const vz step = vz_bcast(_mm_set_epi32(0x04000000, 0, 0, 0));   /* 4 in byte 15 of each lane */
+        for (int j = 0; j < GV_M; j++) {
+            b[j] = vz_xor(*cbe, k0);
+            *cbe = vz_add32(*cbe, step);
+        }
+    } else {
+        const uint32_t d = *cnt - cnt0;
+        vz c = vz_add32(cle0, vz_lanes32(d, d, d, d));
+        for (int j = 0; j < GV_M; j++) {
+            b[j] = vz_xor(vz_bswap(c), k0);
+            c = vz_add32(c, vz_lanes32(4, 4, 4, 4));
+        }
+        *cbe = vz_bswap(c);
+    }
+    *cnt += GV_BLOCKS;
+}
+
+VZ_INLINE void gcm_vaes512_body(const void *ks, const void *hkey, uint8_t ctr[16], uint8_t y[16], uint8_t *out,
+                                const uint8_t *in, size_t n, bool encrypt, const bool sb)
+{
+    const struct aesni_ks *k = ks;
+    const struct pclmul_hkey *h = hkey;
+    const uint32_t c32 = rijn_load32_be(ctr + 12);
+    const size_t total = n;
+    __m128i yv = aesni_bswap(LOADX(y));
+    /* inc32 (SP 800-38D §6.2): lane words wrap mod 2^32, which is inc32. */
+    const vz cle0 = vz_add32(vz_bcast(aesni_bswap(LOADX(ctr))), vz_lanes32(0, 1, 2, 3));
+    vz cbe = vz_bswap(cle0), b[GV_M];
+    uint32_t cnt = c32;
+    const vz k0 = vz_bcast(k->ek[0]);
+    if (!encrypt) {
+        for (; n >= GV_BLOCKS; n -= GV_BLOCKS, in += GV_BYTES, out += GV_BYTES) {
+            gcm_vaes512_ctrs(b, k0, &cbe, &cnt, cle0, c32);
+            gcm_vaes512_pass(k, h, b, out, in, true, in, &yv, sb);
+        }
+    } else {
+        /* Encryption hashes the ciphertext of two passes back: the
+         * previous pass's is stored only as its last round ends, and
+         * hashing it at once would hold this pass's products back (as in
+         * gcm-aes-vaes). The last two passes' are hashed after the loop. */
+        size_t done = 0;
+        for (; n >= GV_BLOCKS && done < 2; n -= GV_BLOCKS, in += GV_BYTES, out += GV_BYTES, done++) {
+            gcm_vaes512_ctrs(b, k0, &cbe, &cnt, cle0, c32);
+            gcm_vaes512_pass(k, h, b, out, in, false, NULL, &yv, sb);
+        }
+        for (; n >= GV_BLOCKS; n -= GV_BLOCKS, in += GV_BYTES, out += GV_BYTES) {
+            gcm_vaes512_ctrs(b, k0, &cbe, &cnt, cle0, c32);
+            gcm_vaes512_pass(k, h, b, out, in, true, out - 2 * GV_BYTES, &yv, sb);
+        }
+        if (done) yv = gz_hash(h, yv, out - done * GV_BYTES, done * GV_BLOCKS);
+    }
+    if (n) {
+        const uint32_t d = cnt - c32;
+        vz c = vz_add32(cle0, vz_lanes32(d, d, d, d));
+        if (!encrypt) yv = gz_hash(h, yv, in, n);
+        VZ_BY_TAIL(n, VZ_CTR_TAIL, k, out, in, n, c);
+        if (encrypt) yv = gz_hash(h, yv, out, n);
+    }
+    STOREX(y, aesni_bswap(yv));
+    rijn_store32_be(ctr + 12, c32 + (uint32_t)total);
+}
+
+/*
+ * A short message in one register and one reduction: up to 48 bytes of
+ * data and 192 of AAD (TLS records carry 13), all in registers. One
+ * register holds the counter blocks J0..J0+3, so a single pass through the
+ * rounds gives E(J0) for the tag in lane 0 and the keystream in lanes
+ * 1..3. The GHASH input (SP 800-38D §7.1 step 5: the AAD and the
+ * ciphertext, each zero-padded, then the lengths block) is t <= 16 blocks,
+ * block i weighted by H^(t-i): the AAD registers take their powers from
+ * hp[16 - t], the ciphertext with the lengths block in the lane after it
+ * from hp[15 - nc], and one reduction sums them all. The general path
+ * would run two AES chains and three reductions one after the other, and
+ * pass the blocks through memory.
+ */
+#define GCM_VAES512_SHORT_DATA 48
+#define GCM_VAES512_SHORT_AAD 192
+
+VZ_INLINE void gcm_vaes512_short(const struct aesni_ks *k, const struct pclmul_hkey *h, const uint8_t iv[12],
+                                 const uint8_t *aad, size_t aad_len, uint8_t *out, const uint8_t *in, size_t len,
+                                 uint8_t tag[16], bool encrypt)
+{
+    const size_t na = (aad_len + 15) / 16, nc = (len + 15) / 16, t = na + nc + 1;
+    const uint8_t *hp = (const uint8_t *)h->hp, *hkp = (const uint8_t *)h->hkp;
+    uint8_t j0[16], lb[16];
+    rijn_gcm_j0_96(j0, iv);
+    rijn_gcm_lengths(lb, aad_len, len);   /* early: its stores retire before the rounds end */
+    vz b = vz_bswap(vz_add32(vz_bcast(aesni_bswap(LOADX(j0))), vz_lanes32(0, 1, 2, 3)));
+    /* The AAD's products run beside the rounds. */
+    struct gz_acc a = { vz_zero(), vz_zero(), vz_zero() };
+    for (size_t r = 0; 4 * r < na; r++) {
+        const size_t nb = aad_len - 64 * r < 64 ? aad_len - 64 * r : 64, hb = vz_tail_bytes(na, (int)r);
+        const size_t off = 16 * (GF_POWERS - t + 4 * r);
+        gz_mul(&a, vz_bswap(vz_load_n(aad + 64 * r, nb)), vz_load_n(hp + off, hb), vz_load_n(hkp + off, hb), r == 0);
+    }
+    vz_encrypt(k, &b, 1);
+    const vz din = vz_load_n(in, len);
+    const vz c = vz_keep_n(vz_xor(vz_shift_out(b), din), len);   /* lanes 0..nc-1 */
+    vz_store_n(out, c, len);
+    const __m128i lens = aesni_bswap(LOADX(lb));
+    const vz x = vz_put_lane(vz_bswap(encrypt ? c : din), lens, (unsigned)nc);
+    const size_t off = 16 * (GF_POWERS - 1 - nc), hb = 16 * (nc + 1);
+    gz_mul(&a, x, vz_load_n(hp + off, hb), vz_load_n(hkp + off, hb), na == 0);
+    /* The tag, E(J0) xor S (§7.1 step 6), in registers: E(J0) is lane 0 of
+     * the one AES pass and S leaves the reduction in a register, at the
+     * end of the critical path, where rijn_gcm_tag's bytes would add a
+     * store and a reload of each. J0 and the lengths block above are the
+     * envelope's (modes/gcm.h), formatted off that path. */
+    STOREX(tag, _mm_xor_si128(aesni_bswap(gz_reduce4(&a, true)), vz_lane(b, 0)));
+}
+
+/* A driver's functions and ops table: crypt and aead around the bodies
+ * above, with the bulk loop's GHASH by Karatsuba (sb false) or by the
+ * schoolbook (sb true). */
+#define GCM_VAES512_OPS_DEF(ops, prefix, sb)                                                                        \
+    static VZ_TARGET void prefix##_crypt(const void *ks, const void *hkey, uint8_t ctr[16], uint8_t y[16],           \
+                                         uint8_t *out, const uint8_t *in, size_t n, bool encrypt)                    \
+    {                                                                                                               \
+        gcm_vaes512_body(ks, hkey, ctr, y, out, in, n, encrypt, (sb));                                              \
+    }                                                                                                               \
+    static VZ_TARGET void prefix##_aead(const void *ks, const void *hkey, const uint8_t iv[12], const uint8_t *aad,  \
+                                        size_t aad_len, uint8_t *out, const uint8_t *in, size_t len, uint8_t tag[16], \
+                                        bool encrypt)                                                               \
+    {                                                                                                               \
+        if (len <= GCM_VAES512_SHORT_DATA && aad_len <= GCM_VAES512_SHORT_AAD)                                      \
+            gcm_vaes512_short(ks, hkey, iv, aad, aad_len, out, in, len, tag, encrypt);                              \
+        else                                                                                                        \
+            gcm_aesni_aead_body(prefix##_crypt, ks, hkey, iv, aad, aad_len, out, in, len, tag, encrypt);            \
+    }                                                                                                               \
+    static const struct rijn_gcm_ops ops = { .crypt = prefix##_crypt, .aead = prefix##_aead };
+#define GCM_VAES512_OPS_PTR(ops) (&(ops))
+
+#else
+/* Not x86-64: no functions, so the registry leaves the driver out. */
+#define GCM_VAES512_OPS_DEF(ops, prefix, sb)
+#define GCM_VAES512_OPS_PTR(ops) NULL
+#endif /* RIJN_X86 */
+#endif

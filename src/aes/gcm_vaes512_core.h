@@ -57,17 +57,18 @@
 
 #ifdef RIJN_X86
 
-
-#define GV_M 4                 /* counter registers per pass */
-#define GV_BLOCKS (4 * GV_M)   /* blocks per pass: one GHASH group */
+/* Four counter registers per pass, one GHASH group of sixteen blocks:
+ * gcm_vaes512_pass's gap schedule (registers 1, 2, 3, 0, then the
+ * reduction) is written for exactly that. */
+#define GV_M 4
+#define GV_BLOCKS (4 * GV_M)
 #define GV_BYTES (64 * GV_M)
 
-/* Hash step for register g (0..3) of a pass's hashed data: four blocks at
- * position i = g of their group of sixteen, weighted by
- * H^(16-4i)..H^(13-4i) (hp[4i..4i+3]). Position 0 takes the group's
- * incoming hash y; it is issued last of its group (gcm_vaes512_pass), so
- * that on the chain from one group's hash to the next, y's product is the
- * only one, and the sums start with position 1. */
+/* Hash step for register g (0..3) of a pass's hashed data: four blocks
+ * weighted by H^(16-4g)..H^(13-4g) (hp[4g..4g+3]). Register 0 takes the
+ * group's incoming hash y; it is issued last of its group
+ * (gcm_vaes512_pass), so that on the chain from one group's hash to the
+ * next, y's product is the only one, and the sums start with register 1. */
 VZ_INLINE void gcm_vaes512_step(struct gz_acc *a, const struct pclmul_hkey *h, const uint8_t *hs, int g, __m128i y,
                                 const bool sb)
 {

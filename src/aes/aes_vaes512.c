@@ -142,9 +142,37 @@ static VZ_TARGET void vaes512_ctr_run(const struct aesni_ks *k, const uint8_t ct
     if (n) VZ_BY_TAIL(n, VZ_CTR_TAIL, k, out, in, n, c);
 }
 
+/* A message of 2..32 blocks whose counter's last byte does not wrap in it
+ * (ctr[15] + n <= 256): block i's counter is the stored block with i added
+ * to its last byte, a 32-bit add of i << 24 to the lane's last word (byte
+ * 15 is that word's top byte; aes_vaes.c's vaes_ctr_run says more). The
+ * first round waits for a broadcast load and one add, not for the byte
+ * swaps around a little-endian add. The caller advances the counter. */
+#define CTR_BE_TAIL(m, k, out, in, n, cb)                                                          \
+    do {                                                                                           \
+        vz b_[m];                                                                                  \
+        for (int j_ = 0; j_ < (m); j_++)                                                           \
+            b_[j_] = vz_add32((cb), vz_bcast(_mm_set_epi32((4 * j_) << 24, 0, 0, 0)));             \
+        VZ_CTR_FINISH(m, k, out, in, n, b_);                                                       \
+    } while (0)
+static VZ_TARGET void vaes512_ctr_short(const struct aesni_ks *k, const uint8_t ctr[16], uint8_t *out,
+                                        const uint8_t *in, size_t n)
+{
+    /* Lane i: the counter block plus i. */
+    const vz cb = vz_add32(vz_bcast(LOADX(ctr)), vz_set4(_mm_setzero_si128(), _mm_set_epi32(1 << 24, 0, 0, 0),
+                                                         _mm_set_epi32(2 << 24, 0, 0, 0), _mm_set_epi32(3 << 24, 0, 0, 0)));
+    VZ_BY_TAIL(n, CTR_BE_TAIL, k, out, in, n, cb);
+}
+#undef CTR_BE_TAIL
+
 static VZ_TARGET void vaes512_ctr(const void *ks, uint8_t ctr[16], uint8_t *out, const uint8_t *in, size_t n,
                                   bool inc32)
 {
+    if (n >= 2 && n <= 32 && ctr[15] + n <= 256) {
+        vaes512_ctr_short(ks, ctr, out, in, n);
+        aesni_ctr_advance(ctr, n, inc32);
+        return;
+    }
     if (n == 1) {
         /* One block: no counter arithmetic to split, no masks. */
         STOREX(out, _mm_xor_si128(aesni_enc1(ks, LOADX(ctr)), LOADX(in)));

@@ -196,6 +196,21 @@ AESNI_INLINE void aesni_cbcmac(const struct aesni_ks *k, uint8_t mac[16], const 
 typedef void aesni_ctr_run_fn(const struct aesni_ks *k, const uint8_t ctr[16], uint8_t *out, const uint8_t *in,
                               size_t n);
 
+/* The counter block after n more blocks (n <= 2^32 - 1): inc32's wrap of
+ * the last word, or the whole block's 128-bit add. */
+static inline void aesni_ctr_advance(uint8_t ctr[16], size_t n, bool inc32)
+{
+    if (inc32) {
+        rijn_store32_be(ctr + 12, rijn_load32_be(ctr + 12) + (uint32_t)n);
+    } else {
+        uint64_t hi = rijn_load64_be(ctr), lo = rijn_load64_be(ctr + 8);
+        lo += n;
+        hi += lo < n;
+        rijn_store64_be(ctr, hi);
+        rijn_store64_be(ctr + 8, lo);
+    }
+}
+
 static inline void aesni_ctr_split(const void *ks, uint8_t ctr[16], uint8_t *out, const uint8_t *in, size_t n,
                                    bool inc32, aesni_ctr_run_fn *run)
 {
@@ -203,15 +218,7 @@ static inline void aesni_ctr_split(const void *ks, uint8_t ctr[16], uint8_t *out
         uint64_t room = inc32 ? n : (1ull << 32) - rijn_load32_be(ctr + 12);
         size_t m = room < n ? (size_t)room : n;
         run(ks, ctr, out, in, m);
-        if (inc32) {
-            rijn_store32_be(ctr + 12, rijn_load32_be(ctr + 12) + (uint32_t)m);
-        } else {
-            uint64_t hi = rijn_load64_be(ctr), lo = rijn_load64_be(ctr + 8);
-            lo += m;
-            hi += lo < m;
-            rijn_store64_be(ctr, hi);
-            rijn_store64_be(ctr + 8, lo);
-        }
+        aesni_ctr_advance(ctr, m, inc32);
         in += 16 * m;
         out += 16 * m;
         n -= m;

@@ -64,10 +64,16 @@ VZ_INLINE void vz_decrypt(const struct aesni_ks *k, vz *b, int m)
             b_[j_] = vz_bswap(c);                                                                  \
             (c) = vz_add32((c), vz_lanes32(4, 4, 4, 4));                                           \
         }                                                                                          \
-        vz_encrypt((k), b_, (m));                                                                  \
+        VZ_CTR_FINISH(m, k, out, in, n, b_);                                                       \
+    } while (0)
+/* The counter blocks b_ of a tail through the rounds, xored with the data
+ * and stored (only the tail's n blocks are loaded and stored). */
+#define VZ_CTR_FINISH(m, k, out, in, n, b_)                                                        \
+    do {                                                                                           \
+        vz_encrypt((k), (b_), (m));                                                                \
         for (int j_ = 0; j_ < (m); j_++) {                                                         \
             const size_t nb_ = vz_tail_bytes((n), j_);                                             \
-            vz_store_n((out) + 64 * j_, vz_xor(b_[j_], vz_load_n((in) + 64 * j_, nb_)), nb_);      \
+            vz_store_n((out) + 64 * j_, vz_xor((b_)[j_], vz_load_n((in) + 64 * j_, nb_)), nb_);    \
         }                                                                                          \
     } while (0)
 

@@ -220,7 +220,7 @@ static inline size_t vz_tail_bytes(size_t n, int j)
     return n <= first ? 0 : (n - first >= 4 ? 64 : 16 * (n - first));
 }
 
-/* A tail of n < 32 blocks is handled with m = 1, 2, 4 or 8 registers, m a
+/* A tail of n <= 32 blocks is handled with m = 1, 2, 4 or 8 registers, m a
  * compile-time constant in each copy of the body so that its loops unroll:
  * body(m, ...). */
 #define VZ_BY_TAIL(n, body, ...)                     \

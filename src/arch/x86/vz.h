@@ -69,6 +69,8 @@ VZ_INLINE vz vz_set4(__m128i a0, __m128i a1, __m128i a2, __m128i a3)
 VZ_INLINE vz vz_shift_in(vz a, __m128i x) { return _mm512_alignr_epi64(a, _mm512_broadcast_i32x4(x), 6); }
 /* (a1, a2, a3, 0): the lanes move down by one. */
 VZ_INLINE vz vz_shift_out(vz a) { return _mm512_alignr_epi64(_mm512_setzero_si512(), a, 2); }
+/* (a1, a2, a3, b0): the same with b's first lane entering at the top. */
+VZ_INLINE vz vz_shift_pair(vz a, vz b) { return _mm512_alignr_epi64(b, a, 2); }
 /* The first nbytes (0..64) of v, zeros above. */
 VZ_INLINE vz vz_keep_n(vz v, size_t nbytes) { return _mm512_maskz_mov_epi8(vz_bytemask(nbytes), v); }
 /* v with lane i (0..3, public) replaced by x. */
@@ -149,6 +151,10 @@ VZ_INLINE vz vz_shift_out(vz a)
 {
     return (vz){ _mm256_set_m128i(_mm256_castsi256_si128(a.hi), _mm256_extracti128_si256(a.lo, 1)),
                  _mm256_set_m128i(_mm_setzero_si128(), _mm256_extracti128_si256(a.hi, 1)) };
+}
+VZ_INLINE vz vz_shift_pair(vz a, vz b)
+{
+    return (vz){ _mm256_permute2x128_si256(a.lo, a.hi, 0x21), _mm256_permute2x128_si256(a.hi, b.lo, 0x21) };
 }
 VZ_INLINE vz vz_keep_n(vz v, size_t nbytes)
 {

@@ -100,7 +100,9 @@ def test_qemu_max_vaes_selftest():
     """Under qemu -cpu max, VAES is reported. Whether qemu executes it
     correctly or not, selection must only ever pick a driver that passed
     its self-test; a passing aes-vaes must be selected. (qemu 7.2 computes
-    the upper lane of VAESENC ymm wrongly, and aes-vaes shows FAIL.)"""
+    the upper lane of VAESENC ymm wrongly, and lacks VPCLMULQDQ, which
+    aes-vaes needs for XTS: there aes-vaes is unavailable and aes-aesni
+    serves. The self-test's own failure path is test_selftest.py's.)"""
     cpu, sel, out = listing("max")
     if "vaes" not in cpu:
         pytest.skip("this qemu's -cpu max has no VAES")

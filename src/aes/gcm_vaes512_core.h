@@ -249,11 +249,12 @@ VZ_INLINE void gcm_vaes512_short(const struct aesni_ks *k, const struct pclmul_h
     /* Data register i: blocks 4i..4i+3 with counters J0+4i+1..J0+4i+4.
      * All loads precede the stores: in == out is allowed. */
     vz d[4], c[4];
-    for (size_t i = 0; i < 4; i++) d[i] = vz_load_n(in + 64 * i, gcm_vaes512_part(len, i));
+    const size_t nd = (nc + 3) / 4;   /* data registers; in and out may be NULL when there are none */
+    for (size_t i = 0; i < 4; i++) d[i] = i < nd ? vz_load_n(in + 64 * i, gcm_vaes512_part(len, i)) : vz_zero();
     for (size_t i = 0; i < 4; i++) {
         const size_t li = gcm_vaes512_part(len, i);
         c[i] = vz_keep_n(vz_xor(i + 1 < m ? vz_shift_pair(b[i], b[i + 1]) : vz_shift_out(b[i]), d[i]), li);
-        vz_store_n(out + 64 * i, c[i], li);
+        if (i < nd) vz_store_n(out + 64 * i, c[i], li);
     }
     /* GHASH of the ciphertext and the lengths block (lane nc % 4 of
      * register nc / 4, past the last ciphertext block). */

@@ -31,6 +31,40 @@ static void mul_alpha(uint64_t *lo, uint64_t *hi)
     *lo = (*lo << 1) ^ (0x87 & (0 - carry));
 }
 
+/* The 16 bytes lo || hi (little-endian words, as rijn_store64_le), with
+ * one 16-byte store where the target has 16-byte vector registers. */
+typedef uint64_t xts_u64x2 __attribute__((vector_size(16)));
+typedef uint8_t xts_u8x16 __attribute__((vector_size(16)));
+static inline void steal_store(uint8_t *p, uint64_t lo, uint64_t hi)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    lo = __builtin_bswap64(lo);
+    hi = __builtin_bswap64(hi);
+#endif
+    const xts_u64x2 v = { lo, hi };
+    memcpy(p, &v, 16);
+}
+
+/* The b (1..15) bytes at p + 16 - b, as the low bytes of lo || hi
+ * (little-endian words), the rest zero: read as the 16 bytes that end
+ * where they end (the caller's data starts at least 16 bytes before) and
+ * shifted down by 16 - b bytes. Loads only, so nothing waits on a store:
+ * a copy of b bytes into a buffer, loaded back in words, did. */
+static inline void steal_load(const uint8_t *p, size_t b, uint64_t *lo, uint64_t *hi)
+{
+    uint64_t l = rijn_load64_le(p), h = rijn_load64_le(p + 8);
+    const unsigned s = 8 * (unsigned)(16 - b);   /* 8..120: public */
+    if (s >= 64) {
+        l = h >> (s - 64);
+        h = 0;
+    } else {
+        l = (l >> s) | (h << (64 - s));
+        h >>= s;
+    }
+    *lo = l;
+    *hi = h;
+}
+
 /* n whole blocks with the running tweak, a chunk per driver call. */
 static void xts_blocks(rijn_xts_ctx *c, uint8_t *out, const uint8_t *in, size_t n)
 {
@@ -109,52 +143,94 @@ int rijn_xts_final(rijn_xts_ctx *c, uint8_t *out, const uint8_t *in, size_t len)
     /* m full blocks then b bytes. */
     size_t m = len / 16;
     const struct rijn_cipher_ops *ops = rijn_ops(&c->k1);
+    /* The stolen block is put together in 16-byte vectors (GCC's and
+     * clang's vector extension: one SSE or NEON register where the target
+     * has them), P_m's b bytes selected by a mask (b, and so the mask, is
+     * public), and each 16-byte value the block cipher or the next step
+     * loads was written by one 16-byte store. Built in memory instead (a
+     * 16-byte copy, a b-byte copy over it, then 16-byte XORs of the tweak),
+     * a load spanned stores that a core cannot forward to it, and waited
+     * for them to reach the cache, on the critical path between the bulk
+     * call and the stolen blocks: on Zen 3, 31-byte messages ran at 0.91x
+     * (decryption) and 1.05x (encryption) of libgcrypt's speed that way,
+     * and at 1.18x to 1.20x this way (docs/performance.md). The masks and P_m or
+     * C_m, which do not depend on the bulk call, go through general
+     * registers. */
+    const uint64_t ml = b >= 8 ? ~(uint64_t)0 : ((uint64_t)1 << (8 * b)) - 1;
+    const uint64_t mh = b > 8 ? ((uint64_t)1 << (8 * (b - 8))) - 1 : 0;
+    uint8_t buf[32], *pp = buf, *cc = buf + 16;
     if (c->dir) {
         /* Encryption (§5.3.2): PP = E_T1(P_{m-1}); C_m = PP[0..b);
          * C_{m-1} = E_T2(P_m || PP[b..]). Block m - 1 is an ordinary
          * block with its own tweak T1, so it joins the bulk call, one
          * serial block fewer, and the driver leaves the tweak at T2. */
-        uint8_t pp[16], cc[16];
         xts_blocks(c, out, in, m);
         in += 16 * (m - 1);
         out += 16 * (m - 1);
-        memcpy(pp, out, 16);
-        memcpy(cc, pp, 16);
-        memcpy(cc, in + 16, b);        /* in + 16 lies past all that was written, even when out == in */
-        rijn_xor16(cc, cc, c->tweak);
+        /* P_m, a byte at a time: steal_load's window would overlap block
+         * m - 1, which the bulk call has just written when out == in, and
+         * a load that only partly overlaps a store waits for it too. */
+        uint64_t ql = 0, qh = 0;
+        for (size_t i = 0; i < b; i++) {
+            if (i < 8)
+                ql |= (uint64_t)in[16 + i] << (8 * i);
+            else
+                qh |= (uint64_t)in[16 + i] << (8 * (i - 8));
+        }
+        steal_store(cc, ql, qh);
+        steal_store(pp, ml, mh);
+        /* From here on in 16-byte vectors, as the bulk call left PP and
+         * the tweak: cc = (P_m & mask | PP & ~mask) ^ T2. */
+        xts_u8x16 q, mask, p, t;
+        memcpy(&q, cc, 16);
+        memcpy(&mask, pp, 16);
+        memcpy(&p, out, 16);
+        memcpy(&t, c->tweak, 16);
+        q = ((q & mask) | (p & ~mask)) ^ t;
+        memcpy(cc, &q, 16);
+        memcpy(pp, &p, 16);
         ops->encrypt(c->k1.ks, cc, cc, 1);
-        rijn_xor16(out, cc, c->tweak);
-        memcpy(out + 16, pp, b);
-        rijn_wipe(pp, 16);
-        rijn_wipe(cc, 16);
+        memcpy(&q, cc, 16);
+        q ^= t;
+        memcpy(out, &q, 16);
+        memcpy(out + 16, pp, b);       /* C_m = PP[0..b) */
+        rijn_wipe(buf, sizeof buf);
         c->dir = -1;
         return RIJN_OK;
     }
     /* Decryption (§5.4.2) takes T2 before T1: the first m - 1 blocks as
-     * usual, then the two out of order. */
+     * usual, then the two out of order. PP = D_T2(C_{m-1});
+     * P_m = PP[0..b); P_{m-1} = D_T1(C_m || PP[b..]). */
     xts_blocks(c, out, in, m - 1);
     in += 16 * (m - 1);
     out += 16 * (m - 1);
-    uint8_t t1[16], t2[16], pp[16], cc[16], tail[16];
-    uint64_t lo = rijn_load64_le(c->tweak), hi = rijn_load64_le(c->tweak + 8);
-    memcpy(t1, c->tweak, 16);          /* tweak of block m - 1 */
-    mul_alpha(&lo, &hi);
-    rijn_store64_le(t2, lo);           /* tweak of block m */
-    rijn_store64_le(t2 + 8, hi);
-    memcpy(tail, in + 16, b);          /* read before out (== in) is written */
-    /* PP = D_T2(C_{m-1}); P_m = PP[0..b); P_{m-1} = D_T1(C_m || PP[b..]). */
-    rijn_xor16(pp, in, t2);
+    uint64_t ql, qh;                   /* C_m, read before out (== in) is written */
+    steal_load(in + b, b, &ql, &qh);
+    uint64_t t2l = rijn_load64_le(c->tweak), t2h = rijn_load64_le(c->tweak + 8);
+    mul_alpha(&t2l, &t2h);             /* the tweak of block m */
+    steal_store(cc, ql, qh);
+    steal_store(pp, t2l, t2h);
+    xts_u8x16 q, mask, p, t1, t2;
+    memcpy(&q, cc, 16);
+    memcpy(&t2, pp, 16);
+    memcpy(&t1, c->tweak, 16);
+    memcpy(&p, in, 16);
+    p ^= t2;
+    memcpy(pp, &p, 16);
     ops->decrypt(c->k1.ks, pp, pp, 1);
-    rijn_xor16(pp, pp, t2);
-    memcpy(cc, pp, 16);
-    memcpy(cc, tail, b);
-    rijn_xor16(cc, cc, t1);
+    memcpy(&p, pp, 16);
+    p ^= t2;                           /* PP */
+    steal_store(cc, ml, mh);
+    memcpy(&mask, cc, 16);
+    q = ((q & mask) | (p & ~mask)) ^ t1;
+    memcpy(cc, &q, 16);
+    memcpy(pp, &p, 16);
     ops->decrypt(c->k1.ks, cc, cc, 1);
-    rijn_xor16(out, cc, t1);
-    memcpy(out + 16, pp, b);
-    rijn_wipe(pp, 16);
-    rijn_wipe(cc, 16);
-    rijn_wipe(tail, 16);
+    memcpy(&q, cc, 16);
+    q ^= t1;
+    memcpy(out + 16, pp, b);           /* P_m = PP[0..b), before block m - 1 (out) is written: in + 16 is read already */
+    memcpy(out, &q, 16);               /* P_{m-1} */
+    rijn_wipe(buf, sizeof buf);
     c->dir = -1;
     return RIJN_OK;
 }

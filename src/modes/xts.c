@@ -153,9 +153,9 @@ int rijn_xts_final(rijn_xts_ctx *c, uint8_t *out, const uint8_t *in, size_t len)
      * for them to reach the cache, on the critical path between the bulk
      * call and the stolen blocks: on Zen 3, 31-byte messages ran at 0.91x
      * (decryption) and 1.05x (encryption) of libgcrypt's speed that way,
-     * and at 1.18x to 1.20x this way (docs/performance.md). The masks and P_m or
-     * C_m, which do not depend on the bulk call, go through general
-     * registers. */
+     * and at 1.18x to 1.20x this way (docs/performance.md). The masks,
+     * and P_m or C_m, which do not depend on the bulk call, go through
+     * general registers. */
     const uint64_t ml = b >= 8 ? ~(uint64_t)0 : ((uint64_t)1 << (8 * b)) - 1;
     const uint64_t mh = b > 8 ? ((uint64_t)1 << (8 * (b - 8))) - 1 : 0;
     uint8_t buf[32], *pp = buf, *cc = buf + 16;

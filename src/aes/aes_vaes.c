@@ -48,36 +48,22 @@ static VAES_TARGET void vaes_setkey(void *ks, const uint8_t *key, size_t key_len
 /* m (<= 8) YMM registers through all rounds but the last; rk2 is ek2 or
  * dk2. Rounds 1..9, which every key size has, are unrolled; AES-192's and
  * AES-256's extra rounds follow as two unrolled pairs under run-time
- * tests. With one loop to the run-time round count GCC neither unrolled
+ * tests (VAES_EXTRA_ROUNDS). With one loop to the run-time round count GCC neither unrolled
  * it nor kept the states in place (a register copy per state per round,
  * 20% slower on Zen 3); with the round count a constant (three copies of
  * each pass) it hoisted the round keys into registers and ran fewer
  * states at once, slower again. A loop over the extra rounds alone (10 to
- * nr - 1) still cost every pass of every key size a copy of each state,
- * before and after the loop: 16 VMOVDQAs in an XTS pass of 16 blocks, 384
- * in this object. Register copies need no execution pipe, but each takes
- * a slot at dispatch; without them XTS at 4 KiB went from 0.95x to
- * 1.00-1.08x of libgcrypt's VAES code on Zen 3, and CTR at 512 bytes
- * from 0.88x to 0.95-0.97x (docs/performance.md). */
+ * nr - 1) still cost every pass of every key size a copy of each state
+ * (VAES_EXTRA_ROUNDS): 16 VMOVDQAs in an XTS pass of 16 blocks. Register
+ * copies need no execution pipe, but each takes a slot at dispatch;
+ * without them XTS at 4 KiB went from 0.95x to 1.00-1.08x of libgcrypt's
+ * VAES code on Zen 3, and CTR at 512 bytes from 0.88x to 0.95-0.97x
+ * (docs/performance.md). */
 #define VAES_ROUNDS(k, b, m, rk2, ENC)                                                     \
     do {                                                                                   \
         for (int j_ = 0; j_ < (m); j_++) (b)[j_] = _mm256_xor_si256((b)[j_], RK2(rk2, 0)); \
-        _Pragma("GCC unroll 9") for (int r_ = 1; r_ <= 9; r_++) {                          \
-            __m256i key_ = RK2(rk2, r_);                                                   \
-            for (int j_ = 0; j_ < (m); j_++) (b)[j_] = (ENC)((b)[j_], key_);               \
-        }                                                                                  \
-        if ((k)->base.nr > 10) {                                                           \
-            _Pragma("GCC unroll 2") for (int r_ = 10; r_ <= 11; r_++) {                    \
-                __m256i key_ = RK2(rk2, r_);                                               \
-                for (int j_ = 0; j_ < (m); j_++) (b)[j_] = (ENC)((b)[j_], key_);           \
-            }                                                                              \
-            if ((k)->base.nr > 12) {                                                       \
-                _Pragma("GCC unroll 2") for (int r_ = 12; r_ <= 13; r_++) {                \
-                    __m256i key_ = RK2(rk2, r_);                                           \
-                    for (int j_ = 0; j_ < (m); j_++) (b)[j_] = (ENC)((b)[j_], key_);       \
-                }                                                                          \
-            }                                                                              \
-        }                                                                                  \
+        VAES_ROUND_RANGE(b, m, rk2, ENC, 1, 9)                                             \
+        VAES_EXTRA_ROUNDS((k)->base.nr, b, m, rk2, ENC);                                   \
     } while (0)
 
 /* All rounds, each state j stored to out + 32 j as its last round ends

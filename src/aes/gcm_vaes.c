@@ -114,22 +114,7 @@ VAES_INLINE void gcm_vaes_pass8(const struct aesni_ks *k, const struct pclmul_hk
         if (m != GH_NONE && r <= 4) gcm_vaes_step(a, h, hs, r - 1, m, *y);
         if ((m == GH_SECOND || m == GH_SINGLE) && r == 5) *y = gcm_vaes_reduce_y(a->lo, a->mid, a->hi);
     }
-    /* AES-192's and AES-256's rounds as two unrolled pairs, as in
-     * aes_vaes.c's VAES_ROUNDS (which says why: no register copies). */
-    if (k->nr > 10) {
-#pragma GCC unroll 2
-        for (int r = 10; r <= 11; r++) {
-            __m256i rk = GCM_VAES_RK2(r);
-            for (int j = 0; j < 4; j++) b[j] = _mm256_aesenc_epi128(b[j], rk);
-        }
-        if (k->nr > 12) {
-#pragma GCC unroll 2
-            for (int r = 12; r <= 13; r++) {
-                __m256i rk = GCM_VAES_RK2(r);
-                for (int j = 0; j < 4; j++) b[j] = _mm256_aesenc_epi128(b[j], rk);
-            }
-        }
-    }
+    VAES_EXTRA_ROUNDS(k->nr, b, 4, vaes_ks_of(k)->ek2, _mm256_aesenc_epi128);
     for (int j = 0; j < 4; j++) b[j] = _mm256_aesenclast_epi128(b[j], GCM_VAES_RK2(k->nr));
 }
 

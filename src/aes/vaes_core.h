@@ -33,6 +33,28 @@ struct vaes_ks {
 _Static_assert(offsetof(struct vaes_ks, ek2) % 64 == 0, "aes-vaes's broadcast round keys start a cache line");
 _Static_assert(sizeof(struct vaes_ks) <= RIJN_AES_KS_BYTES, "aes-vaes key schedule fits rijn_aes_key");
 
+/* Rounds r0..r1 (constants, so that GCC unrolls them) on m YMM states,
+ * the keys rk2[r] broadcast to 32 bytes. */
+#define VAES_ROUND_RANGE(b, m, rk2, ENC, r0, r1)                                         \
+    _Pragma("GCC unroll 9") for (int r_ = (r0); r_ <= (r1); r_++) {                       \
+        const __m256i key_ = LOADY((rk2)[r_]);                                           \
+        for (int j_ = 0; j_ < (m); j_++) (b)[j_] = (ENC)((b)[j_], key_);                 \
+    }
+
+/* AES-192's and AES-256's rounds beyond the ninth (nr is 10, 12 or 14;
+ * the last round is the caller's): two unrolled pairs under run-time
+ * tests, not a loop to nr - 1, around which GCC copied every state to
+ * other registers and back on every pass of every key size (384 copies
+ * in aes_vaes.o, 50 in gcm_vaes.o; docs/performance.md has what they
+ * cost on Zen 3). */
+#define VAES_EXTRA_ROUNDS(nr, b, m, rk2, ENC)                                            \
+    do {                                                                                 \
+        if ((nr) > 10) {                                                                 \
+            VAES_ROUND_RANGE(b, m, rk2, ENC, 10, 11)                                     \
+            if ((nr) > 12) VAES_ROUND_RANGE(b, m, rk2, ENC, 12, 13)                      \
+        }                                                                                \
+    } while (0)
+
 /* The whole schedule from a pointer to its base, for code that holds the
  * base (C11 §6.7.2.1: a pointer to a structure's first member converts
  * back to a pointer to the structure). */

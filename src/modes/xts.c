@@ -31,18 +31,20 @@ static void mul_alpha(uint64_t *lo, uint64_t *hi)
     *lo = (*lo << 1) ^ (0x87 & (0 - carry));
 }
 
-/* The 16 bytes lo || hi (little-endian words, as rijn_store64_le), with
- * one 16-byte store where the target has 16-byte vector registers. */
+/* The 16 bytes lo || hi (little-endian words, as rijn_store64_le) as a
+ * 16-byte vector (GCC's and clang's vector extension). */
 typedef uint64_t xts_u64x2 __attribute__((vector_size(16)));
 typedef uint8_t xts_u8x16 __attribute__((vector_size(16)));
-static inline void steal_store(uint8_t *p, uint64_t lo, uint64_t hi)
+static inline xts_u8x16 steal_vec(uint64_t lo, uint64_t hi)
 {
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
     lo = __builtin_bswap64(lo);
     hi = __builtin_bswap64(hi);
 #endif
     const xts_u64x2 v = { lo, hi };
-    memcpy(p, &v, 16);
+    xts_u8x16 r;
+    memcpy(&r, &v, 16);
+    return r;
 }
 
 /* The b (1..15) bytes at p + 16 - b, as the low bytes of lo || hi
@@ -146,18 +148,17 @@ int rijn_xts_final(rijn_xts_ctx *c, uint8_t *out, const uint8_t *in, size_t len)
     /* The stolen block is put together in 16-byte vectors (GCC's and
      * clang's vector extension: one SSE or NEON register where the target
      * has them), P_m's b bytes selected by a mask (b, and so the mask, is
-     * public), and each 16-byte value the block cipher or the next step
-     * loads was written by one 16-byte store. Built in memory instead (a
-     * 16-byte copy, a b-byte copy over it, then 16-byte XORs of the tweak),
-     * a load spanned stores that a core cannot forward to it, and waited
+     * public), and each 16-byte value the block cipher loads was written
+     * by one 16-byte store. Built in memory instead (a 16-byte copy, a
+     * b-byte copy over it, then 16-byte XORs of the tweak), a load spanned stores that a core cannot forward to it, and waited
      * for them to reach the cache, on the critical path between the bulk
      * call and the stolen blocks: on Zen 3, 31-byte messages ran at 0.91x
      * (decryption) and 1.05x (encryption) of libgcrypt's speed that way,
      * and at 1.18x to 1.20x this way (docs/performance.md). The masks,
      * and P_m or C_m, which do not depend on the bulk call, go through
      * general registers. */
-    const uint64_t ml = b >= 8 ? ~(uint64_t)0 : ((uint64_t)1 << (8 * b)) - 1;
-    const uint64_t mh = b > 8 ? ((uint64_t)1 << (8 * (b - 8))) - 1 : 0;
+    const xts_u8x16 mask = steal_vec(b >= 8 ? ~(uint64_t)0 : ((uint64_t)1 << (8 * b)) - 1,
+                                     b > 8 ? ((uint64_t)1 << (8 * (b - 8))) - 1 : 0);
     uint8_t buf[32], *pp = buf, *cc = buf + 16;
     if (c->dir) {
         /* Encryption (§5.3.2): PP = E_T1(P_{m-1}); C_m = PP[0..b);
@@ -177,13 +178,9 @@ int rijn_xts_final(rijn_xts_ctx *c, uint8_t *out, const uint8_t *in, size_t len)
             else
                 qh |= (uint64_t)in[16 + i] << (8 * (i - 8));
         }
-        steal_store(cc, ql, qh);
-        steal_store(pp, ml, mh);
         /* From here on in 16-byte vectors, as the bulk call left PP and
          * the tweak: cc = (P_m & mask | PP & ~mask) ^ T2. */
-        xts_u8x16 q, mask, p, t;
-        memcpy(&q, cc, 16);
-        memcpy(&mask, pp, 16);
+        xts_u8x16 q = steal_vec(ql, qh), p, t;
         memcpy(&p, out, 16);
         memcpy(&t, c->tweak, 16);
         q = ((q & mask) | (p & ~mask)) ^ t;
@@ -208,11 +205,8 @@ int rijn_xts_final(rijn_xts_ctx *c, uint8_t *out, const uint8_t *in, size_t len)
     steal_load(in + b, b, &ql, &qh);
     uint64_t t2l = rijn_load64_le(c->tweak), t2h = rijn_load64_le(c->tweak + 8);
     mul_alpha(&t2l, &t2h);             /* the tweak of block m */
-    steal_store(cc, ql, qh);
-    steal_store(pp, t2l, t2h);
-    xts_u8x16 q, mask, p, t1, t2;
-    memcpy(&q, cc, 16);
-    memcpy(&t2, pp, 16);
+    const xts_u8x16 t2 = steal_vec(t2l, t2h);
+    xts_u8x16 q = steal_vec(ql, qh), p, t1;
     memcpy(&t1, c->tweak, 16);
     memcpy(&p, in, 16);
     p ^= t2;
@@ -220,8 +214,6 @@ int rijn_xts_final(rijn_xts_ctx *c, uint8_t *out, const uint8_t *in, size_t len)
     ops->decrypt(c->k1.ks, pp, pp, 1);
     memcpy(&p, pp, 16);
     p ^= t2;                           /* PP */
-    steal_store(cc, ml, mh);
-    memcpy(&mask, cc, 16);
     q = ((q & mask) | (p & ~mask)) ^ t1;
     memcpy(cc, &q, 16);
     memcpy(pp, &p, 16);

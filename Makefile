@@ -297,7 +297,7 @@ mca:
 # faster than -O1 and runs in a quarter of a second anyway.
 PROOF_CXX ?= g++
 PROOF_CXXFLAGS := -std=c++17 -O0 -Wall -Wextra $(if $(filter 1,$(WERROR)),-Werror)
-PROOF_DEPS := tests/proof/bounds.cc tests/proof/interval.h src/x25519/fe51.h src/x25519/fe25.h \
+PROOF_DEPS := tests/proof/bounds.cc tests/proof/interval.h src/x25519/fe51.h src/x25519/fe25.h src/x25519/ladder2.h \
               src/x25519/curve_core.h src/x25519/base_table.h src/core/util.h
 $(BUILD)/proof/bounds: $(PROOF_DEPS)
 	@mkdir -p $(dir $@)

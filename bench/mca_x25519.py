@@ -14,10 +14,12 @@ The estimate of one X25519 is then
 leaving out the decoding, the encoding and the call (well under 1%).
 These are model estimates, not measurements.
 
-  AArch64  x25519-ref51 (radix 2^51: MUL and UMULH) on cortex-a57,
-           cortex-a72, neoverse-n1 and cortex-a510
-  ARMv7    x25519-ref25 (radix 2^25.5: SMULL, SMLAL) on cortex-a9,
-           cortex-a15 and cortex-a57 in AArch32. LLVM 19 describes
+  AArch64  x25519-ref51 (radix 2^51: MUL and UMULH) and x25519-neon on
+           cortex-a57, cortex-a72, neoverse-n1 and cortex-a510
+  ARMv7    x25519-ref25 (radix 2^25.5: SMULL, SMLAL) and x25519-neon
+           (the same radix, two products per VMULL.S32 / VMLAL.S32, the
+           two-lane ladder step of src/x25519/ladder2.h; its inversion is
+           scalar) on cortex-a9, cortex-a15 and cortex-a57 in AArch32. LLVM 19 describes
            cortex-a7 and cortex-a8 by itineraries only, which llvm-mca
            cannot use ("instruction itineraries are currently
            unsupported"): those rows say so instead of giving a figure.
@@ -38,10 +40,16 @@ MCA = "llvm-mca-19"
 # The library's flags for src/x25519 (Makefile: -O3, no vectoriser).
 BASE = ["-std=c11", "-O3", "-fno-tree-vectorize", "-D_DEFAULT_SOURCE", "-Iinclude", "-Isrc"]
 TARGETS = [
-    ("aarch64", "aarch64-linux-gnu-gcc", [], "x25519/x25519_ref51.c", "fe51", "aarch64-linux-gnu",
+    ("aarch64", "aarch64-linux-gnu-gcc", [], "x25519/x25519_ref51.c", "aarch64-linux-gnu",
+     ("cortex-a57", "cortex-a72", "neoverse-n1", "cortex-a510")),
+    ("aarch64", "aarch64-linux-gnu-gcc", ["-DX25519_LADDER2"], "x25519/x25519_neon.c", "aarch64-linux-gnu",
      ("cortex-a57", "cortex-a72", "neoverse-n1", "cortex-a510")),
     ("armv7", "arm-linux-gnueabihf-gcc", ["-march=armv7-a", "-mfpu=neon", "-mfloat-abi=hard"],
-     "x25519/x25519_ref25.c", "fe25", "armv7a-linux-gnueabihf",
+     "x25519/x25519_ref25.c", "armv7a-linux-gnueabihf",
+     ("cortex-a7", "cortex-a8", "cortex-a9", "cortex-a15", "cortex-a57")),
+    # x25519-neon: the build's armhf baseline (no -mfpu=neon; the file
+    # turns NEON on itself, as in the library).
+    ("armv7", "arm-linux-gnueabihf-gcc", ["-DX25519_LADDER2"], "x25519/x25519_neon.c", "armv7a-linux-gnueabihf",
      ("cortex-a7", "cortex-a8", "cortex-a9", "cortex-a15", "cortex-a57")),
 ]
 STEPS, SQRS, MULS = 255, 254, 11
@@ -73,18 +81,25 @@ def main():
         sys.exit("mca_x25519: llvm-mca-19 not installed (apt-get install llvm-19)")
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
-        for arch, cc, flags, driver, fe, triple, cpus in TARGETS:
+        for arch, cc, flags, driver, triple, cpus in TARGETS:
             if not shutil.which(cc):
                 print(f"mca_x25519: SKIPPED {arch}: {cc} not installed", file=sys.stderr)
                 continue
-            asm = os.path.join(tmp, f"{arch}.s")
+            asm = os.path.join(tmp, f"{arch}-{os.path.basename(driver)}.s")
             subprocess.run([cc, *BASE, *flags, f'-DX25519_DRIVER="{driver}"', "-S", "-o", asm,
                             os.path.join(ROOT, "bench", "mca", "x25519.c")], cwd=ROOT, check=True)
             text = open(asm).read()
-            for name in ("step", "sqr", "mul"):
+            names = ("step", "sqr", "mul") + (("mul2", "sqr2") if "-DX25519_LADDER2" in flags else ())
+            for name in names:
                 body = text.split(f"LLVM-MCA-BEGIN {name}", 1)[1].split("LLVM-MCA-END", 1)[0]
                 # Straight-line code only: a branch or call in a region
                 # would be analysed as if it fell through.
+                # GCC's ARM code jumps over the literal pools it places
+                # inside long functions ("b .L9" then ".word" lines, then
+                # ".L9:"): such a branch lands on the next instruction,
+                # so it is dropped, with the pool's data lines.
+                body = re.sub(r"^\s+b\s+(\.L\w+)\n(?:(?:\s*\.\w+.*|\.L\w+:.*|\s*@.*)\n)*?\1:\n", "", body,
+                              flags=re.M)
                 bad = re.findall(r"^\s+(b|bl|blx|bx|b\.\w+|cbz|cbnz|beq|bne)\s", body, re.M)
                 if bad:
                     sys.exit(f"mca_x25519: {arch} region {name} has branches {bad[:3]}: not straight-line")
@@ -95,6 +110,10 @@ def main():
                     rows.append({"arch": arch, "driver": name, "cpu": cpu, "step": None, "sqr": None, "mul": None,
                                  "x25519": None})
                     continue
+                if "mul2" in c:
+                    # the two-lane products are out-of-line calls in the
+                    # library: the step is its rest plus five of them
+                    c["step"] += 3 * c["mul2"] + 2 * c["sqr2"]
                 total = STEPS * c["step"] + SQRS * c["sqr"] + MULS * c["mul"]
                 rows.append({"arch": arch, "driver": name, "cpu": cpu, "step": round(c["step"], 1),
                              "sqr": round(c["sqr"], 1), "mul": round(c["mul"], 1), "x25519": round(total)})

@@ -20,6 +20,10 @@
  * It defines, all static:
  *   core_scalarmult(out, k, u)  the Montgomery ladder (RFC 7748 section 5)
  *   core_base(out, k)           k * 9 through the Edwards form (below)
+ *   core_invert(out, z)         1/z
+ * A driver that runs its own ladder (x25519-neon's two-lane one,
+ * src/x25519/ladder2.h) defines CORE_OWN_LADDER first and gets no
+ * core_ladder_step or core_scalarmult.
  *
  * Constant time: the ladder's swaps and the table scan use masks; the
  * only branches are on loop counters; every array index is public.
@@ -71,6 +75,7 @@ static void core_invert(FE *out, const FE *z)
     rijn_wipe(&t, sizeof t);
 }
 
+#ifndef CORE_OWN_LADDER
 /* One ladder step (RFC 7748 section 5): from (x2:z2) = [m]P and (x3:z3)
  * = [m+1]P to [2m]P and [2m+1]P, with x1 the u of P. All inputs carried;
  * all outputs carried. The operations come in dependency order, level by
@@ -134,6 +139,7 @@ static void core_scalarmult(uint8_t out[32], const uint8_t k[32], const uint8_t 
     rijn_wipe(&s, sizeof s);
     rijn_wipe(&swap, sizeof swap);
 }
+#endif
 
 /* ------------------------------------------------------- fixed base -- */
 

@@ -12,7 +12,8 @@
 // overflow, no lossy conversion), and every output limb is within the
 // bound the routine's comment states. Then the formulas of
 // src/x25519/curve_core.h (ladder step, Edwards addition and doubling,
-// inversion, and the whole scalar multiplications around them) run on
+// inversion, and the whole scalar multiplications around them) and of
+// src/x25519/ladder2.h (x25519-neon's two-lane ladder step) run on
 // the same intervals, with every field call checked against the callee's
 // stated preconditions and postconditions: the composition keeps each
 // routine inside its contract, for every scalar and every point.
@@ -513,6 +514,80 @@ namespace c25 {
 #define FE_TOBYTES w25::tobytes
 #include "x25519/curve_core.h"
 } // namespace c25
+
+// x25519-neon's two-lane ladder step (src/x25519/ladder2.h) on a pair of
+// fe25 elements: each lane operation is the fe25 routine that
+// src/x25519/fe25x2.h runs in that lane (tests/c/test_fe25x2.c checks
+// that equality), through the same contract wrappers; the lane moves
+// only move elements. Its two-lane squaring is fe25_sqr_once, whose
+// contract is fe25_sqr's (both run above).
+namespace l25 {
+struct pair {
+    fe25 l[2];
+};
+void add(pair *h, const pair *f, const pair *g)
+{
+    for (int i = 0; i < 2; i++) w25::add(&h->l[i], &f->l[i], &g->l[i]);
+}
+void sub(pair *h, const pair *f, const pair *g)
+{
+    for (int i = 0; i < 2; i++) w25::sub(&h->l[i], &f->l[i], &g->l[i]);
+}
+void mul(pair *h, const pair *f, const pair *g)
+{
+    for (int i = 0; i < 2; i++) w25::mul(&h->l[i], &f->l[i], &g->l[i]);
+}
+void sqr(pair *h, const pair *f)
+{
+    for (int i = 0; i < 2; i++) {
+        enter("P2_SQR = fe25_sqr_once, lane by lane");
+        within<10>(f->l[i], B25_LOOSE, "fe25_sqr_once precondition, loose");
+        fe25_sqr_once(&h->l[i], &f->l[i]);
+        within<10>(h->l[i], B25_CARRIED, "fe25_sqr_once postcondition, carried");
+    }
+}
+void mul_a24(pair *h, const pair *f)
+{
+    for (int i = 0; i < 2; i++) w25::mul_a24(&h->l[i], &f->l[i]);
+}
+void rev(pair *h, const pair *f)
+{
+    const pair t = *f;
+    h->l[0] = t.l[1];
+    h->l[1] = t.l[0];
+}
+void trn0(pair *h, const pair *f, const pair *g)
+{
+    const pair t = { { f->l[0], g->l[0] } };
+    *h = t;
+}
+void trn1(pair *h, const pair *f, const pair *g)
+{
+    const pair t = { { f->l[1], g->l[1] } };
+    *h = t;
+}
+void ext1(pair *h, const pair *f, const pair *g)
+{
+    const pair t = { { f->l[1], g->l[0] } };
+    *h = t;
+}
+// P2 is also this file's power of two (interval.h): set aside meanwhile.
+#pragma push_macro("P2")
+#undef P2
+#define P2 pair
+#define P2_ADD add
+#define P2_SUB sub
+#define P2_MUL mul
+#define P2_SQR sqr
+#define P2_MUL_A24 mul_a24
+#define P2_REV rev
+#define P2_TRN0 trn0
+#define P2_TRN1 trn1
+#define P2_EXT1 ext1
+#include "x25519/ladder2.h"
+#undef P2
+#pragma pop_macro("P2")
+} // namespace l25
 #pragma GCC diagnostic pop
 
 namespace {
@@ -795,6 +870,22 @@ void check_core25()
         within<10>(x3, B25_CARRIED, "output x3, carried");
         within<10>(z3, B25_CARRIED, "output z3, carried");
         return "x2 " + out_str<10>(x2);
+    });
+    run("ladder2_step [fe25 x 2]", "x25519-neon; in: X, Z, X1 carried in both lanes; out: carried", [] {
+        call_no = 0;
+        l25::pair x, z, x1;
+        for (int i = 0; i < 2; i++) {
+            x.l[i] = make<fe25>(B25_CARRIED);
+            z.l[i] = make<fe25>(B25_CARRIED);
+            x1.l[i] = make<fe25>(B25_CARRIED);
+        }
+        l25::ladder2_step(&x, &z, &x1);
+        record().call.clear();
+        for (int i = 0; i < 2; i++) {
+            within<10>(x.l[i], B25_CARRIED, "output X, carried");
+            within<10>(z.l[i], B25_CARRIED, "output Z, carried");
+        }
+        return "X lane 0 " + out_str<10>(x.l[0]);
     });
     run("core_madd [fe25]", "in: p carried, q decoded and 2dxy possibly negated; out: carried", [] {
         call_no = 0;

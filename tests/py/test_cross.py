@@ -125,12 +125,15 @@ def test_detection_and_selection(name):
 
 @pytest.mark.parametrize("name", list(CONFIGS))
 def test_c_suite(name):
-    arch, cpu, mask, _, _, _ = CONFIGS[name]
+    arch, cpu, mask, have, _, _ = CONFIGS[name]
     need(arch)
     assert os.path.exists(KAT), "build/kat.txt missing: scripts/cross.sh writes it (scripts/gen_kat.py)"
     tests = os.path.join(build_dir(arch), "tests")
     progs = [["test_api"], ["test_sweep"], ["test_kat", KAT], ["test_clmul", "5000"], ["test_pac"],
              ["test_x25519", XKAT]]
+    if "neon" in have:
+        # x25519-neon's two-lane field code against fe25.h, lane by lane
+        progs.append(["test_fe25x2", "3000"])
 
     def run(p):
         return p[0], subprocess.run(qemu_cmd(arch, cpu, os.path.join(tests, p[0]), *p[1:]), capture_output=True,
@@ -143,12 +146,13 @@ def test_c_suite(name):
 
 
 # X25519's pick per configuration (docs/drivers.md, the x25519 ladder):
-# radix 2^51 wherever there are 64 x 64 -> 128-bit products, radix 2^25.5
-# on 32-bit ARM.
+# radix 2^51 wherever there are 64 x 64 -> 128-bit products (AArch64 has
+# x25519-neon too, ranked below), the two-lane NEON ladder on 32-bit ARM
+# with NEON, radix 2^25.5 in plain C on 32-bit ARM without.
 X25519 = {"aarch64-a53": "x25519-ref51", "aarch64-max": "x25519-ref51", "aarch64-max-noce": "x25519-ref51",
-          "armv7-a7": "x25519-ref25", "armv7-a8": "x25519-ref25", "armv7-a9": "x25519-ref25",
-          "armv7-a15": "x25519-ref25", "armv7-a8-noneon": "x25519-ref25", "armv7-max": "x25519-ref25",
-          "armv7-max-noce": "x25519-ref25",
+          "armv7-a7": "x25519-neon", "armv7-a8": "x25519-neon", "armv7-a9": "x25519-neon",
+          "armv7-a15": "x25519-neon", "armv7-a8-noneon": "x25519-ref25", "armv7-max": "x25519-neon",
+          "armv7-max-noce": "x25519-neon",
           "s390x": "x25519-ref51"}
 
 
@@ -261,6 +265,11 @@ def arm_pick(rows, names):
         if a == "pac":
             # the pointer-authentication drivers, key, data and modifier secret
             if n in ("pac-neon", "pac-ce"):
+                keep.append((n, c == "1"))
+            continue
+        if a == "x25519":
+            # the NEON ladder (the portable ones are checked on the host)
+            if n == "x25519-neon":
                 keep.append((n, c == "1"))
             continue
         parts = re.findall(r"(aes-[a-z0-9-]+|ghash-[a-z0-9]+|gcm-aes-ce|clmul-[a-z0-9]+)", n)

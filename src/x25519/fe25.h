@@ -162,9 +162,11 @@ FE25_INLINE void fe25_sqr(fe25 *h, const fe25 *f)
  * columns of fe25_sqr, the same integers, from 55 products instead of
  * 100, each f_i f_j (i < j) taken twice as (2 f_i) f_j, or (4 f_i) f_j
  * when both are odd, and 19 f_j where i + j >= 10. fe25_sqr keeps the
- * plain schedule (x25519-ref25 uses it); x25519-avx2's squaring
- * (src/x25519/fe25x4.h) is this routine on four lanes, and the checker
- * runs this one for it. f: loose. h: carried. Operands: |2 f_i| and
+ * plain schedule, as the reference the tests compare with; x25519-ref25
+ * and x25519-neon's inversion square with this one, x25519-avx2's and
+ * x25519-neon's vector squarings (fe25x4.h, fe25x2.h) are this routine
+ * on four and two lanes, and the checker runs it, alone and in the
+ * compositions. f: loose. h: carried. Operands: |2 f_i| and
  * |4 f_i| (odd i) < 2^28.6, |19 f_j| < 2^30.9, all inside an int32; each
  * column is the same sum as fe25_sqr's, so below 2^61. */
 FE25_INLINE void fe25_sqr_once(fe25 *h, const fe25 *f)

@@ -16,7 +16,7 @@
 #define FE_SUB fe25_sub
 #define FE_NEG fe25_neg
 #define FE_MUL fe25_mul
-#define FE_SQR fe25_sqr
+#define FE_SQR fe25_sqr_once /* the 55-product squaring */
 #define FE_MUL_A24 fe25_mul_a24
 #define FE_CARRY fe25_carry
 #define FE_CSWAP fe25_cswap

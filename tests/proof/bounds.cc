@@ -402,12 +402,14 @@ void mul(fe25 *h, const fe25 *f, const fe25 *g)
     fe25_mul(h, f, g);
     within<10>(*h, B25_CARRIED, "fe25_mul postcondition, carried");
 }
+// x25519-ref25's and x25519-neon's squaring (fe25_sqr, the plain
+// schedule, is run alone above).
 void sqr(fe25 *h, const fe25 *f)
 {
-    enter("FE_SQR = fe25_sqr");
-    within<10>(*f, B25_LOOSE, "fe25_sqr precondition, loose");
-    fe25_sqr(h, f);
-    within<10>(*h, B25_CARRIED, "fe25_sqr postcondition, carried");
+    enter("FE_SQR = fe25_sqr_once");
+    within<10>(*f, B25_LOOSE, "fe25_sqr_once precondition, loose");
+    fe25_sqr_once(h, f);
+    within<10>(*h, B25_CARRIED, "fe25_sqr_once postcondition, carried");
 }
 void mul_a24(fe25 *h, const fe25 *f)
 {
@@ -519,8 +521,8 @@ namespace c25 {
 // fe25 elements: each lane operation is the fe25 routine that
 // src/x25519/fe25x2.h runs in that lane (tests/c/test_fe25x2.c checks
 // that equality), through the same contract wrappers; the lane moves
-// only move elements. Its two-lane squaring is fe25_sqr_once, whose
-// contract is fe25_sqr's (both run above).
+// only move elements. Its two-lane squaring is fe25_sqr_once, as
+// w25::sqr runs it.
 namespace l25 {
 struct pair {
     fe25 l[2];
@@ -539,12 +541,7 @@ void mul(pair *h, const pair *f, const pair *g)
 }
 void sqr(pair *h, const pair *f)
 {
-    for (int i = 0; i < 2; i++) {
-        enter("P2_SQR = fe25_sqr_once, lane by lane");
-        within<10>(f->l[i], B25_LOOSE, "fe25_sqr_once precondition, loose");
-        fe25_sqr_once(&h->l[i], &f->l[i]);
-        within<10>(h->l[i], B25_CARRIED, "fe25_sqr_once postcondition, carried");
-    }
+    for (int i = 0; i < 2; i++) w25::sqr(&h->l[i], &f->l[i]);
 }
 void mul_a24(pair *h, const pair *f)
 {
@@ -825,9 +822,9 @@ void check25()
         within<10>(h, B25_CARRIED, "fe25_sqr output, carried");
         return out_str<10>(h);
     });
-    // x25519-avx2's squaring (src/x25519/fe25x4.h) is this routine on four
-    // lanes; its columns are fe25_sqr's, so the compositions below, run
-    // with fe25_sqr, hold for it once its own contract does.
+    // The squaring of x25519-ref25 and of x25519-neon's inversion, and on
+    // four and two lanes x25519-avx2's and x25519-neon's (fe25x4.h,
+    // fe25x2.h): the compositions below run with it.
     run("fe25_sqr_once", "in: loose; out: carried", [] {
         fe25 f = make<fe25>(B25_LOOSE), h;
         fe25_sqr_once(&h, &f);

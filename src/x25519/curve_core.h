@@ -7,6 +7,8 @@
  *   FE_0(h) FE_1(h)     constants
  *   FE_ADD(h, f, g) FE_SUB(h, f, g) FE_NEG(h, f)
  *   FE_MUL(h, f, g) FE_SQR(h, f) FE_MUL_A24(h, f) FE_CARRY(h, f)
+ *   FE_SQR_N(h, f, n)   optional: n >= 1 squarings in a row (h = f^(2^n));
+ *                       by default n FE_SQRs
  *   FE_CSWAP(f, g, b) FE_CMOV(f, g, b)      b secret, 0 or 1
  *   FE_FROMBYTES(h, s) FE_TOBYTES(s, f)
  *
@@ -31,38 +33,47 @@
 #include "core/util.h"
 #include "x25519/base_table.h"
 
+/* CORE_SQR_N and CORE_SCAN (below) are this file's names for the
+ * optional hooks; both are undefined at its end, so that a second
+ * inclusion (tests/proof/bounds.cc has one per radix) starts afresh. */
+#ifdef FE_SQR_N
+#define CORE_SQR_N FE_SQR_N
+#else
+/* h = f^(2^n), n >= 1: the default, n squarings one by one. */
+static inline void core_sqr_n(FE *h, const FE *f, int n)
+{
+    FE_SQR(h, f);
+    for (int i = 1; i < n; i++) FE_SQR(h, h);
+}
+#define CORE_SQR_N core_sqr_n
+#endif
+
 /* out = z^(p - 2) = 1/z (0 for z = 0), by Fermat: 254 squarings and 11
  * multiplications, the chain of the curve25519 paper. z: loose. */
 static void core_invert(FE *out, const FE *z)
 {
     FE z2, z9, z11, z2_5_0, z2_10_0, z2_20_0, z2_50_0, z2_100_0, t;
     FE_SQR(&z2, z);                  /* 2 */
-    FE_SQR(&t, &z2);                 /* 4 */
-    FE_SQR(&t, &t);                  /* 8 */
+    CORE_SQR_N(&t, &z2, 2);          /* 8 */
     FE_MUL(&z9, &t, z);              /* 9 */
     FE_MUL(&z11, &z9, &z2);          /* 11 */
     FE_SQR(&t, &z11);                /* 22 */
     FE_MUL(&z2_5_0, &t, &z9);        /* 2^5 - 1 */
-    FE_SQR(&t, &z2_5_0);
-    for (int i = 1; i < 5; i++) FE_SQR(&t, &t);
+    CORE_SQR_N(&t, &z2_5_0, 5);
     FE_MUL(&z2_10_0, &t, &z2_5_0);   /* 2^10 - 1 */
-    FE_SQR(&t, &z2_10_0);
-    for (int i = 1; i < 10; i++) FE_SQR(&t, &t);
+    CORE_SQR_N(&t, &z2_10_0, 10);
     FE_MUL(&z2_20_0, &t, &z2_10_0);  /* 2^20 - 1 */
-    FE_SQR(&t, &z2_20_0);
-    for (int i = 1; i < 20; i++) FE_SQR(&t, &t);
+    CORE_SQR_N(&t, &z2_20_0, 20);
     FE_MUL(&t, &t, &z2_20_0);        /* 2^40 - 1 */
-    for (int i = 0; i < 10; i++) FE_SQR(&t, &t);
+    CORE_SQR_N(&t, &t, 10);
     FE_MUL(&z2_50_0, &t, &z2_10_0);  /* 2^50 - 1 */
-    FE_SQR(&t, &z2_50_0);
-    for (int i = 1; i < 50; i++) FE_SQR(&t, &t);
+    CORE_SQR_N(&t, &z2_50_0, 50);
     FE_MUL(&z2_100_0, &t, &z2_50_0); /* 2^100 - 1 */
-    FE_SQR(&t, &z2_100_0);
-    for (int i = 1; i < 100; i++) FE_SQR(&t, &t);
+    CORE_SQR_N(&t, &z2_100_0, 100);
     FE_MUL(&t, &t, &z2_100_0);       /* 2^200 - 1 */
-    for (int i = 0; i < 50; i++) FE_SQR(&t, &t);
+    CORE_SQR_N(&t, &t, 50);
     FE_MUL(&t, &t, &z2_50_0);        /* 2^250 - 1 */
-    for (int i = 0; i < 5; i++) FE_SQR(&t, &t);
+    CORE_SQR_N(&t, &t, 5);
     FE_MUL(out, &t, &z11);           /* 2^255 - 32 + 11 = p - 2 */
     rijn_wipe(&z2, sizeof z2);
     rijn_wipe(&z9, sizeof z9);
@@ -230,20 +241,34 @@ struct core_select_tmp {
     FE neg;
 };
 
-/* n = e * 256^i B, e in [-8, 8], reading all eight entries of row i. */
-static inline void core_select(core_niels *n, int i, int e, struct core_select_tmp *t)
+/* w = entry mag - 1 of row i of the table, or the identity, (y + x,
+ * y - x, 2dxy) = (1, 1, 0), when mag = 0: all eight entries are read
+ * whole and merged under masks, so neither the addresses read nor the
+ * branches depend on mag (secret). A driver may bring its own scan of the
+ * same contract (CORE_TABLE_SCAN, defined before including this file:
+ * x25519-mulx's is SSE2). */
+#ifdef CORE_TABLE_SCAN
+#define CORE_SCAN CORE_TABLE_SCAN
+#else
+static inline void core_table_scan(uint64_t w[12], int i, unsigned mag)
 {
-    const unsigned neg = (unsigned)e >> 31;              /* 1 if e < 0 */
-    const unsigned mag = (unsigned)(e ^ (0 - (int)neg)) + neg; /* |e| */
-    /* The identity, (y + x, y - x, 2dxy) = (1, 1, 0), unless an entry
-     * matches. */
-    uint64_t *w = t->w;
     for (int l = 0; l < 12; l++) w[l] = l == 0 || l == 4;
     for (unsigned j = 0; j < 8; j++) {
         const uint64_t m = core_eq_mask(mag, j + 1);
         const uint64_t *v = rijn_x25519_base_table[i][j];
         for (int l = 0; l < 12; l++) w[l] ^= (w[l] ^ v[l]) & m;
     }
+}
+#define CORE_SCAN core_table_scan
+#endif
+
+/* n = e * 256^i B, e in [-8, 8], reading all eight entries of row i. */
+static inline void core_select(core_niels *n, int i, int e, struct core_select_tmp *t)
+{
+    const unsigned neg = (unsigned)e >> 31;              /* 1 if e < 0 */
+    const unsigned mag = (unsigned)(e ^ (0 - (int)neg)) + neg; /* |e| */
+    uint64_t *w = t->w;
+    CORE_SCAN(w, i, mag);
     for (int l = 0; l < 12; l++) rijn_store64_le(t->b + 8 * l, w[l]);
     FE_FROMBYTES(&n->ypx, t->b);
     FE_FROMBYTES(&n->ymx, t->b + 32);
@@ -303,3 +328,6 @@ static void core_base(uint8_t out[32], const uint8_t k[32])
     rijn_wipe(&s, sizeof s);
     rijn_wipe(&carry, sizeof carry);
 }
+
+#undef CORE_SQR_N
+#undef CORE_SCAN

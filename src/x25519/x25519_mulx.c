@@ -107,8 +107,9 @@ INL void fe64_neg(fe64 *h, const fe64 *f)
  * needs no CPU feature. Everything else, the ladder, the fixed-base
  * table scan, add, sub, the swaps and the encoding, is the release
  * build's code, which the taint test then checks; the assembly itself is
- * straight-line code without memory indices (tests/py/test_x25519_ct.py
- * checks that in the release object) and dudect times it. */
+ * straight-line code without memory indices (tests/py/test_x25519.py,
+ * test_mulx_assembly_is_straight_line_without_secret_addresses, checks
+ * that in the release object) and dudect times it. */
 static void fe64_reduce512(fe64 *h, const uint64_t t[8])
 {
     uint64_t r[4];
@@ -140,6 +141,12 @@ static void fe64_mul(fe64 *h, const fe64 *f, const fe64 *g)
 static void fe64_sqr(fe64 *h, const fe64 *f)
 {
     fe64_mul(h, f, f);
+}
+
+static void fe64_sqr5(fe64 *h, const fe64 *f)
+{
+    fe64_sqr(h, f);
+    for (int i = 1; i < 5; i++) fe64_sqr(h, h);
 }
 #define RIJN_CPU_MULX_REQ 0u
 #else
@@ -277,7 +284,86 @@ static __attribute__((noinline)) void fe64_mul(fe64 *h, const fe64 *f, const fe6
  * its doubling before its diagonal word; both carries end in t7. (Twice
  * the cross sum plus the squares is f^2 < 2^512: nothing carries out.)
  * Then mul's reduction. f's limbs sit in rdx, rcx, r8, r9; rsi, free once
- * they are loaded, holds t0; h is written only at the end. */
+ * they are loaded, holds t0; h is written only at the end.
+ *
+ * FE64_SQR_BODY(F0) is the squaring from f in rdx (f0), rcx, r8, r9 to
+ * the result in rsi, r10, r11, r12, with F0 the operand that gives f0
+ * again for the diagonal (rdx is overwritten by then). */
+#define FE64_SQR_BODY(F0) \
+        /* f0 f1, f0 f2, f0 f3 -> t1 (r10) .. t4 (r13) */ \
+        "mulxq %%rcx, %%r10, %%r11\n\t" \
+        "mulxq %%r8, %%rax, %%r12\n\t" \
+        "addq %%rax, %%r11\n\t" \
+        "mulxq %%r9, %%rax, %%r13\n\t" \
+        "adcq %%rax, %%r12\n\t" \
+        "adcq $0, %%r13\n\t" \
+        /* f1 f2, f1 f3 -> t3 .. t5 (r14) */ \
+        "movq %%rcx, %%rdx\n\t" \
+        "xorl %%eax, %%eax\n\t" \
+        "mulxq %%r8, %%rax, %%rbx\n\t" \
+        "adcxq %%rax, %%r12\n\t" \
+        "adoxq %%rbx, %%r13\n\t" \
+        "mulxq %%r9, %%rax, %%r14\n\t" \
+        "adcxq %%rax, %%r13\n\t" \
+        "movl $0, %%eax\n\t" \
+        "adoxq %%rax, %%r14\n\t" \
+        "adcxq %%rax, %%r14\n\t" \
+        /* f2 f3 -> t5, t6 (r15) */ \
+        "movq %%r8, %%rdx\n\t" \
+        "mulxq %%r9, %%rax, %%r15\n\t" \
+        "addq %%rax, %%r14\n\t" \
+        "adcq $0, %%r15\n\t" \
+        /* double (CF) and add the squares (OF); t0 in rsi, t7 in rbx */ \
+        "movq " F0 ", %%rdx\n\t" \
+        "xorl %%eax, %%eax\n\t" \
+        "mulxq %%rdx, %%rsi, %%rbx\n\t" \
+        "adcxq %%r10, %%r10\n\t" \
+        "adoxq %%rbx, %%r10\n\t" \
+        "movq %%rcx, %%rdx\n\t" \
+        "mulxq %%rdx, %%rax, %%rbx\n\t" \
+        "adcxq %%r11, %%r11\n\t" \
+        "adoxq %%rax, %%r11\n\t" \
+        "adcxq %%r12, %%r12\n\t" \
+        "adoxq %%rbx, %%r12\n\t" \
+        "movq %%r8, %%rdx\n\t" \
+        "mulxq %%rdx, %%rax, %%rbx\n\t" \
+        "adcxq %%r13, %%r13\n\t" \
+        "adoxq %%rax, %%r13\n\t" \
+        "adcxq %%r14, %%r14\n\t" \
+        "adoxq %%rbx, %%r14\n\t" \
+        "movq %%r9, %%rdx\n\t" \
+        "mulxq %%rdx, %%rax, %%rbx\n\t" \
+        "adcxq %%r15, %%r15\n\t" \
+        "adoxq %%rax, %%r15\n\t" \
+        "movl $0, %%eax\n\t" \
+        "adcxq %%rax, %%rbx\n\t" \
+        "adoxq %%rax, %%rbx\n\t" \
+        /* reduce: t0 rsi, t1 r10, t2 r11, t3 r12, t4 r13, t5 r14, t6 r15, \
+         * t7 rbx; rcx (f1, used) is the zero register */ \
+        "movl $38, %%edx\n\t" \
+        "xorl %%ecx, %%ecx\n\t" \
+        "mulxq %%r13, %%rax, %%r13\n\t" \
+        "adcxq %%rax, %%rsi\n\t" \
+        "mulxq %%r14, %%rax, %%r14\n\t" \
+        "adcxq %%rax, %%r10\n\t" \
+        "adoxq %%r13, %%r10\n\t" \
+        "mulxq %%r15, %%rax, %%r15\n\t" \
+        "adcxq %%rax, %%r11\n\t" \
+        "adoxq %%r14, %%r11\n\t" \
+        "mulxq %%rbx, %%rax, %%rbx\n\t" \
+        "adcxq %%rax, %%r12\n\t" \
+        "adoxq %%r15, %%r12\n\t" \
+        "adcxq %%rcx, %%rbx\n\t" \
+        "adoxq %%rcx, %%rbx\n\t" \
+        "imulq $38, %%rbx, %%rbx\n\t" \
+        "addq %%rbx, %%rsi\n\t" \
+        "adcq %%rcx, %%r10\n\t" \
+        "adcq %%rcx, %%r11\n\t" \
+        "adcq %%rcx, %%r12\n\t" \
+        "sbbq %%rbx, %%rbx\n\t" \
+        "andq $38, %%rbx\n\t" \
+        "addq %%rbx, %%rsi\n\t"
+
 static __attribute__((noinline)) void fe64_sqr(fe64 *h, const fe64 *f)
 {
     __asm__ volatile(
@@ -285,79 +371,7 @@ static __attribute__((noinline)) void fe64_sqr(fe64 *h, const fe64 *f)
         "movq 8(%%rsi), %%rcx\n\t"
         "movq 16(%%rsi), %%r8\n\t"
         "movq 24(%%rsi), %%r9\n\t"
-        /* f0 f1, f0 f2, f0 f3 -> t1 (r10) .. t4 (r13) */
-        "mulxq %%rcx, %%r10, %%r11\n\t"
-        "mulxq %%r8, %%rax, %%r12\n\t"
-        "addq %%rax, %%r11\n\t"
-        "mulxq %%r9, %%rax, %%r13\n\t"
-        "adcq %%rax, %%r12\n\t"
-        "adcq $0, %%r13\n\t"
-        /* f1 f2, f1 f3 -> t3 .. t5 (r14) */
-        "movq %%rcx, %%rdx\n\t"
-        "xorl %%eax, %%eax\n\t"
-        "mulxq %%r8, %%rax, %%rbx\n\t"
-        "adcxq %%rax, %%r12\n\t"
-        "adoxq %%rbx, %%r13\n\t"
-        "mulxq %%r9, %%rax, %%r14\n\t"
-        "adcxq %%rax, %%r13\n\t"
-        "movl $0, %%eax\n\t"
-        "adoxq %%rax, %%r14\n\t"
-        "adcxq %%rax, %%r14\n\t"
-        /* f2 f3 -> t5, t6 (r15) */
-        "movq %%r8, %%rdx\n\t"
-        "mulxq %%r9, %%rax, %%r15\n\t"
-        "addq %%rax, %%r14\n\t"
-        "adcq $0, %%r15\n\t"
-        /* double (CF) and add the squares (OF); t0 in rsi, t7 in rbx */
-        "movq 0(%%rsi), %%rdx\n\t"
-        "xorl %%eax, %%eax\n\t"
-        "mulxq %%rdx, %%rsi, %%rbx\n\t"
-        "adcxq %%r10, %%r10\n\t"
-        "adoxq %%rbx, %%r10\n\t"
-        "movq %%rcx, %%rdx\n\t"
-        "mulxq %%rdx, %%rax, %%rbx\n\t"
-        "adcxq %%r11, %%r11\n\t"
-        "adoxq %%rax, %%r11\n\t"
-        "adcxq %%r12, %%r12\n\t"
-        "adoxq %%rbx, %%r12\n\t"
-        "movq %%r8, %%rdx\n\t"
-        "mulxq %%rdx, %%rax, %%rbx\n\t"
-        "adcxq %%r13, %%r13\n\t"
-        "adoxq %%rax, %%r13\n\t"
-        "adcxq %%r14, %%r14\n\t"
-        "adoxq %%rbx, %%r14\n\t"
-        "movq %%r9, %%rdx\n\t"
-        "mulxq %%rdx, %%rax, %%rbx\n\t"
-        "adcxq %%r15, %%r15\n\t"
-        "adoxq %%rax, %%r15\n\t"
-        "movl $0, %%eax\n\t"
-        "adcxq %%rax, %%rbx\n\t"
-        "adoxq %%rax, %%rbx\n\t"
-        /* reduce: t0 rsi, t1 r10, t2 r11, t3 r12, t4 r13, t5 r14, t6 r15,
-         * t7 rbx; rcx (f1, used) is the zero register */
-        "movl $38, %%edx\n\t"
-        "xorl %%ecx, %%ecx\n\t"
-        "mulxq %%r13, %%rax, %%r13\n\t"
-        "adcxq %%rax, %%rsi\n\t"
-        "mulxq %%r14, %%rax, %%r14\n\t"
-        "adcxq %%rax, %%r10\n\t"
-        "adoxq %%r13, %%r10\n\t"
-        "mulxq %%r15, %%rax, %%r15\n\t"
-        "adcxq %%rax, %%r11\n\t"
-        "adoxq %%r14, %%r11\n\t"
-        "mulxq %%rbx, %%rax, %%rbx\n\t"
-        "adcxq %%rax, %%r12\n\t"
-        "adoxq %%r15, %%r12\n\t"
-        "adcxq %%rcx, %%rbx\n\t"
-        "adoxq %%rcx, %%rbx\n\t"
-        "imulq $38, %%rbx, %%rbx\n\t"
-        "addq %%rbx, %%rsi\n\t"
-        "adcq %%rcx, %%r10\n\t"
-        "adcq %%rcx, %%r11\n\t"
-        "adcq %%rcx, %%r12\n\t"
-        "sbbq %%rbx, %%rbx\n\t"
-        "andq $38, %%rbx\n\t"
-        "addq %%rbx, %%rsi\n\t"
+        FE64_SQR_BODY("0(%%rsi)")
         "movq %%rsi, 0(%%rdi)\n\t"
         "movq %%r10, 8(%%rdi)\n\t"
         "movq %%r11, 16(%%rdi)\n\t"
@@ -366,7 +380,49 @@ static __attribute__((noinline)) void fe64_sqr(fe64 *h, const fe64 *f)
         : "D"(h)
         : "rax", "rbx", "rcx", "rdx", "r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15", "cc", "memory");
 }
+
+/* h = f^(2^5): five squarings with the value in registers throughout, for
+ * the inversion's chains of squarings (src/x25519/curve_core.h's
+ * FE_SQR_N), which are latency-bound: one squaring's result feeds the
+ * next, and fe64_sqr's store of h and the next call's load of it add a
+ * store-to-load forwarding delay to every link. Here f0 stays in rsi
+ * (the pointer is not needed after the loads), the result of each
+ * squaring moves to rdx, rcx, r8, r9 for the next, and h is stored once.
+ * Five by repetition (.rept), because no register is left for a loop
+ * counter. */
+static __attribute__((noinline)) void fe64_sqr5(fe64 *h, const fe64 *f)
+{
+    __asm__ volatile(
+        "movq 0(%%rsi), %%rdx\n\t"
+        "movq 8(%%rsi), %%rcx\n\t"
+        "movq 16(%%rsi), %%r8\n\t"
+        "movq 24(%%rsi), %%r9\n\t"
+        "movq %%rdx, %%rsi\n\t"
+        ".rept 5\n\t"
+        FE64_SQR_BODY("%%rsi")
+        "movq %%rsi, %%rdx\n\t"
+        "movq %%r10, %%rcx\n\t"
+        "movq %%r11, %%r8\n\t"
+        "movq %%r12, %%r9\n\t"
+        ".endr\n\t"
+        "movq %%rdx, 0(%%rdi)\n\t"
+        "movq %%rcx, 8(%%rdi)\n\t"
+        "movq %%r8, 16(%%rdi)\n\t"
+        "movq %%r9, 24(%%rdi)\n\t"
+        : "+S"(f)
+        : "D"(h)
+        : "rax", "rbx", "rcx", "rdx", "r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15", "cc", "memory");
+}
 #endif
+
+/* h = f^(2^n), n >= 1 (curve_core.h's FE_SQR_N): five at a time in
+ * registers, the rest one by one. */
+static void fe64_sqr_n(fe64 *h, const fe64 *f, int n)
+{
+    const fe64 *src = f;
+    for (; n >= 5; n -= 5, src = h) fe64_sqr5(h, src);
+    for (; n > 0; n--, src = h) fe64_sqr(h, src);
+}
 
 /* h = 121665 f mod p: four products with the high words added into the
  * next limb; the top (below 2^17 + 1) folds times 38. */
@@ -431,6 +487,38 @@ INL void fe64_tobytes(uint8_t s[32], const fe64 *f)
     for (int i = 0; i < 4; i++) rijn_store64_le(s + 8 * i, (t[i] & m) | (r[i] & ~m));
 }
 
+/* curve_core.h's fixed-base table scan in SSE2 (x86-64's baseline, so
+ * no CPU bit): the twelve words of an entry in six XMM registers, each
+ * entry merged as w ^= (w ^ v) & m with m all ones for the entry that
+ * matches |e| and all zeros for the others, the same masks as the
+ * portable scan (the x25519 objects are compiled without the vectoriser,
+ * so that one is 96 scalar merges per entry; this is 6). Every entry is
+ * read whole, and the mask comes from arithmetic on mag, not a branch. */
+#include <emmintrin.h>
+
+#include "x25519/base_table.h"
+INL void mulx_table_scan(uint64_t w[12], int i, unsigned mag)
+{
+    __m128i acc[6];
+    acc[0] = _mm_set_epi64x(0, 1); /* y + x = 1 */
+    acc[1] = _mm_setzero_si128();
+    acc[2] = _mm_set_epi64x(0, 1); /* y - x = 1 */
+    acc[3] = _mm_setzero_si128();
+    acc[4] = _mm_setzero_si128();  /* 2dxy = 0 */
+    acc[5] = _mm_setzero_si128();
+    for (unsigned j = 0; j < 8; j++) {
+        /* all ones if mag == j + 1 (both < 256: the difference is 0 or
+         * wraps below 2^32 - 255 only when they differ) */
+        const uint64_t m64 = 0 - (uint64_t)(((mag ^ (j + 1)) - 1u) >> 31);
+        const __m128i m = _mm_set1_epi64x((long long)m64);
+        const __m128i *v = (const __m128i *)rijn_x25519_base_table[i][j];
+        for (int l = 0; l < 6; l++)
+            acc[l] = _mm_xor_si128(acc[l], _mm_and_si128(_mm_xor_si128(acc[l], _mm_loadu_si128(v + l)), m));
+    }
+    for (int l = 0; l < 6; l++) _mm_storeu_si128((__m128i *)(w + 2 * l), acc[l]);
+}
+#define CORE_TABLE_SCAN mulx_table_scan
+
 #define FE fe64
 #define FE_0 fe64_0
 #define FE_1 fe64_1
@@ -439,6 +527,7 @@ INL void fe64_tobytes(uint8_t s[32], const fe64 *f)
 #define FE_NEG fe64_neg
 #define FE_MUL fe64_mul
 #define FE_SQR fe64_sqr
+#define FE_SQR_N fe64_sqr_n
 #define FE_MUL_A24 fe64_mul_a24
 #define FE_CARRY fe64_copy /* no slack, nothing to carry */
 #define FE_CSWAP fe64_cswap

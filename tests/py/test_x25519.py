@@ -21,6 +21,8 @@ import functools
 import json
 import os
 import random
+import re
+import shutil
 import subprocess
 
 import pytest
@@ -494,3 +496,49 @@ def test_registry_entries():
     for d in ds:
         if d["driver"] in ("x25519-ref51", "x25519-ref25"):
             assert d["available"] and d["constant_time"], d
+
+
+# The instructions that x25519-mulx's assembly may contain: MULX, the
+# carry chains, moves, and the compiler's saves of the registers it
+# clobbers. No branch (the .rept of fe64_sqr5 is unrolled by the
+# assembler), no call, no other opcode.
+MULX_ASM_FUNCS = ("fe64_mul", "fe64_sqr", "fe64_sqr5")
+MULX_ASM_OPS = {"mulx", "adcx", "adox", "add", "adc", "sbb", "and", "xor", "mov", "imul", "push", "pop", "ret",
+                "endbr64"}
+
+
+def test_mulx_assembly_is_straight_line_without_secret_addresses():
+    """valgrind runs x25519-mulx's multiply and square in their C
+    emulation only (it has no ADCX/ADOX), so the shape that makes the
+    assembly constant time is checked on the release object itself: each
+    of fe64_mul, fe64_sqr and fe64_sqr5 is straight-line code from the
+    allowed set above, and every memory operand is a fixed offset from
+    the argument registers (rdi: h, rsi: f, rcx: g) or the stack, never
+    indexed, so no address depends on a limb. A branch or an indexed load
+    added to the assembly fails this."""
+    obj = os.path.join(os.path.dirname(__file__), "..", "..", "build", "obj", "src", "x25519", "x25519_mulx.o")
+    if not os.path.exists(obj) or not shutil.which("objdump"):
+        pytest.skip("build/obj/src/x25519/x25519_mulx.o or objdump missing: not checked")
+    dis = subprocess.run(["objdump", "-d", "--no-show-raw-insn", obj], capture_output=True, text=True,
+                         check=True).stdout
+    funcs, cur = {}, None
+    for line in dis.splitlines():
+        m = re.match(r"^[0-9a-f]+ <([\w.]+)>:$", line)
+        if m:
+            cur = m.group(1)
+            funcs[cur] = []
+        elif cur and "\t" in line:
+            ins = line.split("\t", 1)[1].strip()
+            if ins:
+                funcs[cur].append(ins)
+    if not funcs.get("fe64_mul"):
+        pytest.skip("x25519_mulx.o has no fe64_mul: not an x86-64 release build")
+    for name in MULX_ASM_FUNCS:
+        body = funcs.get(name)
+        assert body, f"{name} not found in {obj}"
+        assert body[-1] == "ret", f"{name} does not end in ret"
+        for ins in body:
+            op = ins.split()[0]
+            assert op in MULX_ASM_OPS or op[:-1] in MULX_ASM_OPS, f"{name}: {ins}"
+            for base, index in re.findall(r"\((%\w+)((?:,[^)]*)?)\)", ins):
+                assert base in ("%rdi", "%rsi", "%rcx", "%rsp") and not index, f"{name}: address {ins}"

@@ -278,12 +278,12 @@ def arm_pick(rows, names):
     return keep
 
 
-def vg_verdicts(cmd, drivers, label):
+def vg_verdicts(cmd, drivers, label, env=None):
     """Run memcheck (cmd(name) is its command line) on each (name, claims
     constant time) pair: a claim must come out clean, a driver without one
     (the positive control) must be flagged, or the check proves nothing."""
     def run(d):
-        return d, subprocess.run(cmd(d[0]), capture_output=True, text=True, env=env_for(""), timeout=1800)
+        return d, subprocess.run(cmd(d[0]), capture_output=True, text=True, env=env or env_for(""), timeout=1800)
     with concurrent.futures.ThreadPoolExecutor(JOBS) as ex:
         results = list(ex.map(run, drivers))
     bad = []
@@ -313,11 +313,12 @@ def test_arm64_valgrind_taint():
 # armv7 taint build (scripts/cross.sh): the 32-bit NEON and CE drivers.
 # Found running this: valgrind 3.19's ARM port runs Thumb-2, NEON and the
 # AArch32 crypto instructions (aese.8, vmull.p64) fine, but hands its
-# client an auxv with AT_HWCAP2 zeroed, so under valgrind the registry
-# never sees AES or PMULL and the CE drivers are unavailable (ct_taint
-# exits 3 for them); they are listed, not checked, until valgrind passes
-# HWCAP2 through. Their cores are shared with AArch64 (src/aes/ce_core.h,
-# ghash_pmull_core.h), which the arm64 check covers.
+# client an auxv with AT_HWCAP2 zeroed (and fakes /proc/self/auxv the same
+# way), so under valgrind the registry would never see AES or PMULL. The
+# taint build, and only it, takes HWCAP2 from RIJN_CT_HWCAP2
+# (src/core/cpu_arm.c): the test passes the AES and PMULL bits, which
+# qemu-arm -cpu max reports outside valgrind (the plain list must show
+# the same drivers), and so checks the CE drivers as well.
 ARMHF_VG_ROOT = os.path.join(ROOT, "build-armhf-vg", "root")
 ARMV7_CT_PROG = os.path.join(ROOT, os.environ.get("RIJN_ARMV7_CT_BUILD", "build-armv7-ct"), "tests", "ct_taint")
 # The same drivers, built for 32-bit ARM (aes-vperm's NEON form; its SSSE3
@@ -332,8 +333,18 @@ def armhf_vg_cmd(cpu, *argv):
             os.path.join(lib, "memcheck-arm-linux"), "-q", "--error-exitcode=42", *argv]
 
 
-def armv7_ct_rows(cmd):
-    out = subprocess.run(cmd, capture_output=True, text=True, env=env_for(""), timeout=1800).stdout
+# HWCAP2_AES | HWCAP2_PMULL (Linux's arch/arm/include/uapi/asm/hwcap.h)
+ARMV7_CT_HWCAP2 = "0x3"
+
+
+def armv7_ct_env():
+    e = env_for("")
+    e["RIJN_CT_HWCAP2"] = ARMV7_CT_HWCAP2
+    return e
+
+
+def armv7_ct_rows(cmd, env):
+    out = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=1800).stdout
     return [l.split("\t") for l in out.splitlines() if l.count("\t") == 4]
 
 
@@ -345,15 +356,17 @@ def test_armv7_valgrind_taint():
                     "architecture): the ARMv7 constant-time check did not run")
     if not os.path.exists(ARMV7_CT_PROG):
         pytest.skip(f"{os.path.relpath(ARMV7_CT_PROG, ROOT)} missing (scripts/cross.sh builds it)")
-    # -cpu max: ARMv8-A in AArch32, NEON, AES and PMULL. The list is taken
-    # under valgrind, so it holds what the registry sees there (no HWCAP2).
-    under_vg = arm_pick(armv7_ct_rows(armhf_vg_cmd("max", ARMV7_CT_PROG, "--list")), ARMV7_DRIVERS)
-    plain = arm_pick(armv7_ct_rows(qemu_cmd("armv7", "max", ARMV7_CT_PROG, "--list")), ARMV7_DRIVERS)
+    # -cpu max: ARMv8-A in AArch32, NEON, AES and PMULL. The list under
+    # valgrind (with RIJN_CT_HWCAP2) must hold every driver that the plain
+    # run under qemu shows, CE included.
+    env = armv7_ct_env()
+    under_vg = arm_pick(armv7_ct_rows(armhf_vg_cmd("max", ARMV7_CT_PROG, "--list"), env), ARMV7_DRIVERS)
+    plain = arm_pick(armv7_ct_rows(qemu_cmd("armv7", "max", ARMV7_CT_PROG, "--list"), env_for("")), ARMV7_DRIVERS)
     hidden = sorted(n for n, _ in plain if n not in {m for m, _ in under_vg})
-    assert len(under_vg) >= 8, f"too few ARMv7 NEON drivers under valgrind: {under_vg}"
+    assert not hidden, f"unavailable under valgrind although qemu has them: {hidden}"
+    ce = [n for n, _ in under_vg if re.search(r"-ce\b|pmull", n)]
+    assert len(under_vg) >= 8 and len(ce) >= 8, f"too few ARMv7 NEON/CE drivers under valgrind: {under_vg}"
     drivers = under_vg + [("ctr(aes-generic)", False)]
-    vg_verdicts(lambda d: armhf_vg_cmd("max", ARMV7_CT_PROG, d), drivers, "armhf")
-    print(f"armhf valgrind: {len(drivers) - 1} ARMv7 NEON/CE mode drivers clean; aes-generic flagged")
-    if hidden:
-        print(f"armhf valgrind: NOT checked, unavailable under valgrind (it zeroes AT_HWCAP2, so no AES/PMULL): "
-              f"{', '.join(hidden)}")
+    vg_verdicts(lambda d: armhf_vg_cmd("max", ARMV7_CT_PROG, d), drivers, "armhf", env)
+    print(f"armhf valgrind: {len(drivers) - 1} ARMv7 NEON/CE mode drivers clean ({len(ce)} of them Crypto "
+          f"Extensions); aes-generic flagged")

@@ -41,10 +41,12 @@
  * trn1, ext1 and the masked lane swap only move limbs between lanes.
  *
  * Constant time: VMULL/VMLAL, additions, shifts, logic and lane moves
- * have data-independent timing on every ARM core we know of (ARM's
- * Cortex-A TRMs give fixed cycle counts for them; there is no early-out
- * multiplier in the NEON unit); the swap is a mask; no index depends on a
- * limb.
+ * have data-independent timing on the Cortex-A cores rijn targets (their
+ * technical reference manuals give each a fixed cycle count, with no
+ * early-out for small operands); the swap is a mask; no index depends on
+ * a limb. valgrind checks the data flow under qemu (test_cross.py); the
+ * cycle counts themselves are the manuals' word, as for SMULL in
+ * x25519-ref25 (docs/security.md).
  *
  * Built where <arm_neon.h> is usable: AArch64 (RIJN_ARM64) and 32-bit ARM
  * (RIJN_ARM32, the including file compiled under ARM32_NEON_FILE).

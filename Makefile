@@ -220,7 +220,7 @@ $(BUILD)/rijn.pc: rijn.pc.in
 	$(PC_SED) $< > $@
 
 tests: $(TEST_BIN)
-$(BUILD)/tests/%: tests/c/%.c tests/c/testutil.h $(SUPPORT_A) $(BUILD)/librijn.a $(FLAGS_STAMP)
+$(BUILD)/tests/%: tests/c/%.c $(wildcard tests/c/*.h) $(SUPPORT_A) $(BUILD)/librijn.a $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) $(LDFLAGS_ALL) -Itests/c -Isupport -o $@ $< $(SUPPORT_A) $(BUILD)/librijn.a $(LDLIBS_ALL)
 

@@ -46,16 +46,21 @@ static double now_ns(void)
     return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
 }
 
-/* Core cycles per nanosecond, from 2^28 dependent adds (one cycle each). */
+/* Core cycles per nanosecond, from 2^28 dependent adds (one cycle each).
+ * The addend is a register, not an immediate: Intel's Golden Cove cores
+ * (Sapphire and Emerald Rapids) fold chains of immediate adds at rename,
+ * and an immediate chain measured "15.9 GHz" on one (cli/speed_measure.c
+ * uses register adds for the same reason). */
 static double clock_ghz(void)
 {
 #if defined(__x86_64__)
     double best = 0;
     for (int r = 0; r < 5; r++) {
-        unsigned long n = 1ul << 26, x = 0;
+        unsigned long n = 1ul << 26, x = 0, one = 1;
         double t = now_ns();
-        __asm__ volatile("1: add $1, %0\n\tadd $1, %0\n\tadd $1, %0\n\tadd $1, %0\n\tsub $1, %1\n\tjnz 1b"
-                         : "+r"(x), "+r"(n));
+        __asm__ volatile("1: add %2, %0\n\tadd %2, %0\n\tadd %2, %0\n\tadd %2, %0\n\tsub $1, %1\n\tjnz 1b"
+                         : "+r"(x), "+r"(n)
+                         : "r"(one));
         double g = 4.0 * (double)(1ul << 26) / (now_ns() - t);
         if (g > best) best = g;
     }

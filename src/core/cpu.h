@@ -45,7 +45,10 @@ enum {
      * AMD's Zen 5 issues one every two). gcm-aes-vaes-avx512-sb needs it
      * for speed, not for correctness; masking it off (RIJN_CPU=-fastclmul)
      * selects gcm-aes-vaes-avx512 instead. */
-    RIJN_CPU_FASTCLMUL = 1u << 21
+    RIJN_CPU_FASTCLMUL = 1u << 21,
+    /* AVX-512 IFMA (CPUID 7 EBX bit 21: VPMADD52LUQ/HUQ), reported only
+     * with RIJN_CPU_AVX512's OS state: x25519-ifma. */
+    RIJN_CPU_IFMA = 1u << 22
 };
 
 /* Features of this CPU after RIJN_CPU masking; detected once, thread-safe. */

@@ -46,6 +46,7 @@ uint32_t rijn_cpu_detect_arch(void)
         }
         /* AVX512F (EBX 16), AVX512BW (30), AVX512VL (31): all three. */
         if (os_avx512 && (b & (1u << 16)) && (b & (1u << 30)) && (b & (1u << 31))) m |= RIJN_CPU_AVX512;
+        if ((m & RIJN_CPU_AVX512) && (b & (1u << 21))) m |= RIJN_CPU_IFMA;
     }
     /* fastclmul: a property of Intel's cores, not a CPUID bit. Every
      * Intel core with 512-bit VPCLMULQDQ (Ice Lake and later) issues it

@@ -79,6 +79,40 @@ static void shift_check(const fe25_wide &t)
 #define FE25_INLINE static inline
 #include "x25519/fe25.h"
 
+// src/x25519/fe51v.h (x25519-ifma's field) on one lane of interval limbs:
+// fe51x8.h's lane operations with the instructions' definitions. Each
+// multiply-add also checks that both factors are below 2^52: VPMADD52LUQ
+// and VPMADD52HUQ read only bits 0..51 of them, so a larger limb would
+// not overflow anything but silently lose its top bits.
+typedef fe51_limb FV;
+#define FV_INLINE static inline
+static void ifma_factor_check(const FV &a)
+{
+    if (a.init && a.hi > (((uint64_t)1 << 52) - 1))
+        violation("IFMA factor [" + proof::pretty_b(a.lo) + ", " + proof::pretty_b(a.hi) +
+                  "] reaches 2^52: the instruction would drop its bits 52..63");
+}
+static inline FV fv_zero() { return FV(0); }
+static inline FV fv_set1(uint64_t x) { return FV(x); }
+static inline FV fv_add(FV a, FV b) { return a + b; }
+static inline FV fv_sub(FV a, FV b) { return a - b; }
+static inline FV fv_shl(FV a, int n) { return a << n; }
+static inline FV fv_shr(FV a, int n) { return a >> n; }
+static inline FV fv_and(FV a, uint64_t m) { return a & FV(m); }
+static inline FV fv_madd52lo(FV c, FV a, FV b)
+{
+    ifma_factor_check(a);
+    ifma_factor_check(b);
+    return c + (fe51_limb)(((fe51_wide)a * (fe51_wide)b) & fe51_wide((((uint64_t)1 << 52) - 1)));
+}
+static inline FV fv_madd52hi(FV c, FV a, FV b)
+{
+    ifma_factor_check(a);
+    ifma_factor_check(b);
+    return c + (fe51_limb)(((fe51_wide)a * (fe51_wide)b) >> 52);
+}
+#include "x25519/fe51v.h"
+
 // curve_core.h's own includes, here once, so that its inclusions below
 // (inside namespaces, once per radix) find them already included.
 #include "core/util.h"
@@ -152,6 +186,10 @@ const Box<5> B51_CANON = uniform<5>(0, P2(51) - 1);         // canon's output; f
 const Box<5> B51_P4 = { Bound{ 0, P2(53) - 76 }, Bound{ 0, P2(53) - 4 }, Bound{ 0, P2(53) - 4 },
                         Bound{ 0, P2(53) - 4 }, Bound{ 0, P2(53) - 4 } }; // sub's g, neg's f: <= 4p limb for limb
 const Box<5> B51_NEG = uniform<5>(0, P2(53) - 1);           // neg's output
+
+// The bounds the comments of fe51v.h state.
+const Box<5> B51V_CARRIED = uniform<5>(0, P2(51) + P2(23) - 1); // carried: < 2^51 + 2^23
+const Box<5> B51V_CARRY_IN = uniform<5>(0, P2(63) - 1);         // fe51v_carry's input
 
 // The bounds the comments of fe25.h state.
 const Box<10> B25_CARRIED = sym25(P2(25), P2(24) + P2(15));
@@ -459,6 +497,99 @@ void tobytes(uint8_t *s, const fe25 *f)
 }
 } // namespace w25
 
+namespace wv {
+void add(fe51v *h, const fe51v *f, const fe51v *g)
+{
+    enter("FE_ADD = fe51v_add");
+    within<5>(*f, B51V_CARRIED, "fe51v_add precondition, f carried");
+    within<5>(*g, B51V_CARRIED, "fe51v_add precondition, g carried");
+    fe51v_add(h, f, g);
+    within<5>(*h, B51V_CARRIED, "fe51v_add postcondition, carried");
+}
+void sub(fe51v *h, const fe51v *f, const fe51v *g)
+{
+    enter("FE_SUB = fe51v_sub");
+    within<5>(*f, B51V_CARRIED, "fe51v_sub precondition, f carried");
+    within<5>(*g, B51V_CARRIED, "fe51v_sub precondition, g carried");
+    fe51v_sub(h, f, g);
+    within<5>(*h, B51V_CARRIED, "fe51v_sub postcondition, carried");
+}
+void neg(fe51v *h, const fe51v *f)
+{
+    enter("FE_NEG = fe51v_neg");
+    within<5>(*f, B51V_CARRIED, "fe51v_neg precondition, carried");
+    fe51v_neg(h, f);
+    within<5>(*h, B51V_CARRIED, "fe51v_neg postcondition, carried");
+}
+void mul(fe51v *h, const fe51v *f, const fe51v *g)
+{
+    enter("FE_MUL = fe51v_mul");
+    within<5>(*f, B51V_CARRIED, "fe51v_mul precondition, f carried");
+    within<5>(*g, B51V_CARRIED, "fe51v_mul precondition, g carried");
+    fe51v_mul(h, f, g);
+    within<5>(*h, B51V_CARRIED, "fe51v_mul postcondition, carried");
+}
+void sqr(fe51v *h, const fe51v *f)
+{
+    enter("FE_SQR = fe51v_sqr");
+    within<5>(*f, B51V_CARRIED, "fe51v_sqr precondition, carried");
+    fe51v_sqr(h, f);
+    within<5>(*h, B51V_CARRIED, "fe51v_sqr postcondition, carried");
+}
+void mul_a24(fe51v *h, const fe51v *f)
+{
+    enter("FE_MUL_A24 = fe51v_mul_a24");
+    within<5>(*f, B51V_CARRIED, "fe51v_mul_a24 precondition, carried");
+    fe51v_mul_a24(h, f);
+    within<5>(*h, B51V_CARRIED, "fe51v_mul_a24 postcondition, carried");
+}
+void carry(fe51v *h, const fe51v *f)
+{
+    enter("FE_CARRY = fe51v_carry");
+    within<5>(*f, B51V_CARRY_IN, "fe51v_carry precondition, < 2^63");
+    fe51v_carry(h, f);
+    within<5>(*h, B51V_CARRIED, "fe51v_carry postcondition, carried");
+}
+// Modelled as for fe51: each result limb is one of the two input limbs.
+void cswap(fe51v *f, fe51v *g, unsigned b)
+{
+    (void)b;
+    enter("FE_CSWAP = fe51v_cswap (modelled: hull of its inputs)");
+    const Box<5> h = hull(box_of<5>(*f), box_of<5>(*g));
+    *f = make<fe51v>(h);
+    *g = make<fe51v>(h);
+}
+void cmov(fe51v *f, const fe51v *g, unsigned b)
+{
+    (void)b;
+    enter("FE_CMOV = fe51v_cmov (modelled: hull of its inputs)");
+    *f = make<fe51v>(hull(box_of<5>(*f), box_of<5>(*g)));
+}
+// Modelled: x25519_ifma.c packs fe51_frombytes' limbs (< 2^51).
+void frombytes(fe51v *h, const uint8_t *s)
+{
+    (void)s;
+    enter("FE_FROMBYTES = fe51v_frombytes (modelled: fe51_frombytes' limbs < 2^51)");
+    *h = make<fe51v>(B51_CANON);
+}
+// fe51v_tobytes: one fe51v_carry, then a lane goes to fe51_tobytes, whose
+// precondition is fe51's carried and whose fe51_canon runs here.
+void tobytes(uint8_t *s, const fe51v *f)
+{
+    enter("FE_TOBYTES = fe51v_tobytes (fe51v_carry, then fe51_canon)");
+    within<5>(*f, B51V_CARRIED, "fe51v_tobytes precondition, carried");
+    fe51v c;
+    fe51v_carry(&c, f);
+    fe51 t;
+    for (int i = 0; i < 5; i++) t.v[i] = c.v[i];
+    within<5>(t, B51_CARRIED, "fe51_tobytes precondition, fe51's carried");
+    fe51 r;
+    fe51_canon(&r, &t);
+    within<5>(r, B51_CANON, "fe51_canon postcondition, < 2^51");
+    std::memset(s, 0, 32);
+}
+} // namespace wv
+
 } // namespace
 
 // ------------------------------------- curve_core.h, once per radix --
@@ -498,6 +629,38 @@ namespace c51 {
 #undef FE_FROMBYTES
 #undef FE_TOBYTES
 } // namespace c51
+
+namespace cv {
+#define FE fe51v
+#define FE_0 fe51v_0
+#define FE_1 fe51v_1
+#define FE_ADD wv::add
+#define FE_SUB wv::sub
+#define FE_NEG wv::neg
+#define FE_MUL wv::mul
+#define FE_SQR wv::sqr
+#define FE_MUL_A24 wv::mul_a24
+#define FE_CARRY wv::carry
+#define FE_CSWAP wv::cswap
+#define FE_CMOV wv::cmov
+#define FE_FROMBYTES wv::frombytes
+#define FE_TOBYTES wv::tobytes
+#include "x25519/curve_core.h"
+#undef FE
+#undef FE_0
+#undef FE_1
+#undef FE_ADD
+#undef FE_SUB
+#undef FE_NEG
+#undef FE_MUL
+#undef FE_SQR
+#undef FE_MUL_A24
+#undef FE_CARRY
+#undef FE_CSWAP
+#undef FE_CMOV
+#undef FE_FROMBYTES
+#undef FE_TOBYTES
+} // namespace cv
 
 namespace c25 {
 #define FE fe25
@@ -753,6 +916,99 @@ void check_core51()
     });
 }
 
+// ------------------------------------------ radix 2^51 on IFMA lanes --
+// fe51v.h, x25519-ifma's field: every routine takes and returns carried.
+void check51v()
+{
+    run("fe51v_0, fe51v_1", "out: carried", [] {
+        fe51v h0, h1;
+        fe51v_0(&h0);
+        fe51v_1(&h1);
+        within<5>(h0, B51V_CARRIED, "fe51v_0 output, carried");
+        within<5>(h1, B51V_CARRIED, "fe51v_1 output, carried");
+        return out_str<5>(h0) + " / " + out_str<5>(h1);
+    });
+    run("fe51v_carry", "in: < 2^63; out: carried (< 2^51 + 2^23)", [] {
+        fe51v f = make<fe51v>(B51V_CARRY_IN), h;
+        fe51v_carry(&h, &f);
+        within<5>(h, B51V_CARRIED, "fe51v_carry output, carried");
+        return out_str<5>(h);
+    });
+    run("fe51v_add", "in: f, g carried; out: carried", [] {
+        fe51v f = make<fe51v>(B51V_CARRIED), g = make<fe51v>(B51V_CARRIED), h;
+        fe51v_add(&h, &f, &g);
+        within<5>(h, B51V_CARRIED, "fe51v_add output, carried");
+        return out_str<5>(h);
+    });
+    run("fe51v_sub", "in: f, g carried; out: carried", [] {
+        fe51v f = make<fe51v>(B51V_CARRIED), g = make<fe51v>(B51V_CARRIED), h;
+        fe51v_sub(&h, &f, &g);
+        within<5>(h, B51V_CARRIED, "fe51v_sub output, carried");
+        return out_str<5>(h);
+    });
+    run("fe51v_neg", "in: carried; out: carried", [] {
+        fe51v f = make<fe51v>(B51V_CARRIED), h;
+        fe51v_neg(&h, &f);
+        within<5>(h, B51V_CARRIED, "fe51v_neg output, carried");
+        return out_str<5>(h);
+    });
+    run("fe51v_mul", "in: f, g carried (IFMA factors < 2^52); out: carried", [] {
+        fe51v f = make<fe51v>(B51V_CARRIED), g = make<fe51v>(B51V_CARRIED), h;
+        fe51v_mul(&h, &f, &g);
+        within<5>(h, B51V_CARRIED, "fe51v_mul output, carried");
+        return out_str<5>(h);
+    });
+    run("fe51v_sqr", "in: carried (IFMA factors < 2^52); out: carried", [] {
+        fe51v f = make<fe51v>(B51V_CARRIED), h;
+        fe51v_sqr(&h, &f);
+        within<5>(h, B51V_CARRIED, "fe51v_sqr output, carried");
+        return out_str<5>(h);
+    });
+    run("fe51v_mul_a24", "in: carried; out: carried", [] {
+        fe51v f = make<fe51v>(B51V_CARRIED), h;
+        fe51v_mul_a24(&h, &f);
+        within<5>(h, B51V_CARRIED, "fe51v_mul_a24 output, carried");
+        return out_str<5>(h);
+    });
+    modelled("fe51v_cswap, fe51v_cmov", "not run: lane masks, each output limb one of the inputs (hull, as for fe51)");
+}
+
+void check_core51v()
+{
+    run("core_ladder_step [fe51v]", "in: x1, x2, z2, x3, z3 carried; out: carried", [] {
+        call_no = 0;
+        fe51v x1 = make<fe51v>(B51V_CARRIED), x2 = make<fe51v>(B51V_CARRIED), z2 = make<fe51v>(B51V_CARRIED),
+              x3 = make<fe51v>(B51V_CARRIED), z3 = make<fe51v>(B51V_CARRIED);
+        cv::core_ladder_step(&x2, &z2, &x3, &z3, &x1);
+        record().call.clear();
+        within<5>(x2, B51V_CARRIED, "output x2, carried");
+        within<5>(z2, B51V_CARRIED, "output z2, carried");
+        within<5>(x3, B51V_CARRIED, "output x3, carried");
+        within<5>(z3, B51V_CARRIED, "output z3, carried");
+        return "x2 " + out_str<5>(x2) + "; z2 " + out_str<5>(z2);
+    });
+    run("core_invert [fe51v]", "in: carried; out: carried", [] {
+        call_no = 0;
+        fe51v z = make<fe51v>(B51V_CARRIED), out;
+        cv::core_invert(&out, &z);
+        record().call.clear();
+        within<5>(out, B51V_CARRIED, "output, carried");
+        return out_str<5>(out);
+    });
+    run("core_scalarmult [fe51v]", "every scalar and u: 255 ladder steps, invert, tobytes", [] {
+        call_no = 0;
+        uint8_t out[32], k[32] = { 0 }, u[32] = { 0 };
+        cv::core_scalarmult(out, k, u);
+        return std::to_string(call_no) + " field calls within their contracts";
+    });
+    run("core_base [fe51v]", "every scalar: 64 madd, 4 dbl, invert, tobytes", [] {
+        call_no = 0;
+        uint8_t out[32], k[32] = { 0 };
+        cv::core_base(out, k);
+        return std::to_string(call_no) + " field calls within their contracts";
+    });
+}
+
 // -------------------------------------------------------- radix 2^25.5 --
 void check25()
 {
@@ -959,6 +1215,8 @@ int main(int argc, char **argv)
                 "(src/x25519/fe51.h, fe25.h, curve_core.h; tests/proof/bounds.cc)\n\n");
     check51();
     check_core51();
+    check51v();
+    check_core51v();
     check25();
     check_core25();
     if (failures) {

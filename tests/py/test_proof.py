@@ -38,13 +38,16 @@ ROUTINES = [
     "fe51_mul_a24", "fe51_carry", "fe51_canon",
     "core_ladder_step [fe51]", "core_madd [fe51]", "core_dbl [fe51]", "core_invert [fe51]",
     "core_scalarmult [fe51]", "core_base [fe51]",
+    "fe51v_0, fe51v_1", "fe51v_carry", "fe51v_add", "fe51v_sub", "fe51v_neg", "fe51v_mul", "fe51v_sqr",
+    "fe51v_mul_a24", "core_ladder_step [fe51v]", "core_invert [fe51v]", "core_scalarmult [fe51v]",
+    "core_base [fe51v]",
     "fe25_0, fe25_1", "fe25_add", "fe25_sub", "fe25_neg", "fe25_carry_wide", "fe25_mul", "fe25_sqr",
     "fe25_mul_a24", "fe25_carry", "fe25_canon",
     "core_ladder_step [fe25]", "core_madd [fe25]", "core_dbl [fe25]", "core_invert [fe25]",
     "core_scalarmult [fe25]", "core_base [fe25]",
 ]
 # Listed, not run (interval.h and bounds.cc say why).
-MODELLED = ["fe51_cswap, fe51_cmov", "fe51_frombytes, _tobytes", "fe25_cswap, fe25_cmov", "fe25_frombytes, _tobytes"]
+MODELLED = ["fe51_cswap, fe51_cmov", "fe51v_cswap, fe51v_cmov", "fe51_frombytes, _tobytes", "fe25_cswap, fe25_cmov", "fe25_frombytes, _tobytes"]
 
 # (id, header, text, replacement, which occurrence (1-based), routines that must FAIL)
 MUTANTS = [
@@ -68,6 +71,16 @@ MUTANTS = [
      "        t[0] += c * 19;\n        t[9] -= c * ((fe25_wide)1 << 25);\n", "", 1, ["fe25_mul"]),
     ("fe25-carry-rounds-down", "fe25.h",
      "((t)[(i)] + ((fe25_wide)1 << (w_ - 1))) >> w_", "((t)[(i)]) >> w_", 1, ["fe25_carry", "fe25_mul"]),
+    # fe51v.h (x25519-ifma): an add that does not carry hands the next
+    # multiplication limbs of 2^52 and more, which VPMADD52LUQ/HUQ would
+    # truncate; the top limb's carry kept in place; a24's low halves not
+    # masked to 51 bits (their bit 51 counted twice).
+    ("fe51v-add-no-carry", "fe51v.h", "    fe51v_carry(h, &t);\n", "    *h = t;\n", 1,
+     ["fe51v_add", "core_ladder_step [fe51v]"]),
+    ("fe51v-carry-top-limb", "fe51v.h", "fv_add(fv_and(f->v[4], FE51V_M51), c3)", "fv_add(f->v[4], c3)", 1,
+     ["fe51v_carry", "fe51v_mul", "fe51v_sqr"]),
+    ("fe51v-a24-unmasked", "fe51v.h", "l[k] = fv_and(fv_madd52lo(fv_zero(), f->v[k], c), FE51V_M51);",
+     "l[k] = fv_madd52lo(fv_zero(), f->v[k], c);", 1, ["fe51v_mul_a24", "core_ladder_step [fe51v]"]),
     # A composition: without the carry of G, C - G gets an operand outside
     # sub's precondition (fe51: g <= 4p; fe25: the difference outside loose).
     ("core-dbl-no-carry-of-g", "curve_core.h", "    FE_CARRY(&g, &g);\n", "", 1,

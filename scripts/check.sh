@@ -90,7 +90,7 @@ echo "== differential fuzzing, 30 s per target (make fuzz FUZZ_TIME=... for long
 echo "== VAES and IFMA drivers, emulation build (this CPU: $(build/rijn list | head -1))"
 build-emu/tests/test_api
 # x25519-ifma's ladder and field code on the emulated lane layer
-# (src/x25519/fe51x8.h), with every vector of build/x25519_kat.txt.
+# (src/x25519/fe51_ifma.h), with every vector of build/x25519_kat.txt.
 build-emu/tests/test_x25519 build/x25519_kat.txt | tail -1
 build-emu/tests/test_fe51x8 | tail -1
 RIJN_BUILD=build-emu RIJN_TEST_DRIVERS=vaes python3 -m pytest -q -rs -p no:cacheprovider \

@@ -15,7 +15,7 @@
  *   fv_madd52hi(c, a, b)     c + ((a mod 2^52) * (b mod 2^52)) >> 52
  *
  * (the last two are the instructions' definitions, Intel SDM
- * "VPMADD52LUQ"/"VPMADD52HUQ"). src/x25519/fe51x8.h defines the layer
+ * "VPMADD52LUQ"/"VPMADD52HUQ"). src/x25519/fe51_ifma.h defines the layer
  * twice: on __m512i, eight independent field elements per register, and
  * in the emulation build (-DRIJN_EMULATE_VAES) on eight plain uint64_t
  * with exactly those definitions, for valgrind. tests/proof/bounds.cc
@@ -130,9 +130,9 @@ FV_INLINE void fe51v_mul(fe51v *h, const fe51v *f, const fe51v *g)
     fe51v r;
     for (int k = 0; k < 5; k++) {
         /* z_k and z_(k+5); z_0 has no high half below it, z_9 no low half. */
-        const FV zk = k == 0 ? lo[0] : fv_add(lo[k], fv_shl(hi[k - 1], 1));
-        const FV zw = k == 4 ? fv_shl(hi[8], 1) : fv_add(lo[k + 5], fv_shl(hi[k + 4], 1));
-        r.v[k] = fv_add(fv_add(zk, zw), fv_add(fv_shl(zw, 1), fv_shl(zw, 4)));
+        const FV zk = k == 0 ? lo[0] : fv_add(lo[k], fv_add(hi[k - 1], hi[k - 1]));
+        const FV zw = k == 4 ? fv_add(hi[8], hi[8]) : fv_add(lo[k + 5], fv_add(hi[k + 4], hi[k + 4]));
+        r.v[k] = fv_add(fv_add(zk, zw), fv_add(fv_add(zw, zw), fv_shl(zw, 4)));
     }
     fe51v_carry(h, &r);
 }
@@ -161,14 +161,14 @@ FV_INLINE void fe51v_sqr(fe51v *h, const fe51v *f)
     for (int k = 1; k < 10; k++) {
         /* The accumulators column k has: a2 from k = 1, a4 for k = 2..8,
          * a1 at even k up to 8; those known zero are left out. */
-        FV t = fv_shl(a2[k], 1);
+        FV t = fv_add(a2[k], a2[k]);
         if (k >= 2 && k <= 8) t = fv_add(t, fv_shl(a4[k], 2));
         z[k] = (k & 1) ? t : fv_add(t, a1[k]);
     }
     fe51v r;
     for (int k = 0; k < 5; k++) {
         const FV zw = z[k + 5];
-        r.v[k] = fv_add(fv_add(z[k], zw), fv_add(fv_shl(zw, 1), fv_shl(zw, 4)));
+        r.v[k] = fv_add(fv_add(z[k], zw), fv_add(fv_add(zw, zw), fv_shl(zw, 4)));
     }
     fe51v_carry(h, &r);
 }

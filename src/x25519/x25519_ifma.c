@@ -4,7 +4,7 @@
  * 64-bit lane of AVX-512's registers, for rijn_x25519_batch(). The field
  * is src/x25519/fe51v.h, radix 2^51 with the 52-bit multiply-adds of
  * AVX-512 IFMA (VPMADD52LUQ/HUQ), on the lane layer of
- * src/x25519/fe51x8.h; its bounds are checked by tests/proof/bounds.cc on
+ * src/x25519/fe51_ifma.h; its bounds are checked by tests/proof/bounds.cc on
  * that same code. The curve formulas are src/x25519/curve_core.h's, and
  * the batch ladder is x25519-avx2's (src/x25519/x25519_avx2.c) with eight
  * lanes: a swap bit per lane, the eight inversions one eight-lane Fermat
@@ -26,7 +26,7 @@
  *
  * Requires AVX-512 F (with the OS's ZMM state) and IFMA: Intel from Ice
  * Lake and Cannon Lake, AMD from Zen 4. The emulation build runs the same
- * code without them (src/x25519/fe51x8.h).
+ * code without them (src/x25519/fe51_ifma.h).
  *
  * Constant time: the swap bits become per-lane masks (no branch), the
  * scalar is read at public byte indices, and the field code has no
@@ -37,77 +37,9 @@
 
 #ifdef RIJN_X86
 #include "x25519/fe51.h"
-#include "x25519/fe51x8.h"
+#include "x25519/fe51_ifma.h"
 
 X86_IFMA_FILE_BEGIN
-
-/* Eight fe51 (limbs < 2^52) into the lanes, and back. */
-static inline void fe51v_pack(fe51v *h, const fe51 f[8])
-{
-    uint64_t t[8];
-    for (int k = 0; k < 5; k++) {
-        for (int l = 0; l < 8; l++) t[l] = f[l].v[k];
-        h->v[k] = fv_load(t);
-    }
-    rijn_wipe(t, sizeof t);
-}
-static inline void fe51v_unpack(fe51 f[8], const fe51v *h)
-{
-    uint64_t t[8];
-    for (int k = 0; k < 5; k++) {
-        fv_store(t, h->v[k]);
-        for (int l = 0; l < 8; l++) f[l].v[k] = t[l];
-    }
-    rijn_wipe(t, sizeof t);
-}
-
-/* b (0 or 1, secret) as a lane mask: all ones or all zeros. */
-static inline FV fe51v_mask(unsigned b)
-{
-    return fv_set1((uint64_t)0 - (uint64_t)(b & 1));
-}
-/* Swap f and g in the lanes where m is all ones. */
-static inline void fe51v_cswap_mask(fe51v *f, fe51v *g, FV m)
-{
-    for (int i = 0; i < 5; i++) {
-        const FV t = fv_andv(fv_xor(f->v[i], g->v[i]), m);
-        f->v[i] = fv_xor(f->v[i], t);
-        g->v[i] = fv_xor(g->v[i], t);
-    }
-}
-static inline void fe51v_cswap(fe51v *f, fe51v *g, unsigned b)
-{
-    fe51v_cswap_mask(f, g, fe51v_mask(b));
-}
-/* f = g where b is 1. */
-static inline void fe51v_cmov(fe51v *f, const fe51v *g, unsigned b)
-{
-    const FV m = fe51v_mask(b);
-    for (int i = 0; i < 5; i++) f->v[i] = fv_xor(f->v[i], fv_andv(fv_xor(f->v[i], g->v[i]), m));
-}
-
-/* curve_core.h's byte conversions, all lanes (frombytes: the same element
- * eight times) or lane 0 (tobytes), through fe51.h's. fe51_frombytes'
- * limbs are < 2^51 (carried here); fe51_tobytes wants fe51's carried
- * (< 2^51 + 2^20), which one more carry gives (limbs < 2^51 + 19). */
-static inline void fe51v_frombytes(fe51v *h, const uint8_t s[32])
-{
-    fe51 t[8];
-    fe51_frombytes(&t[0], s);
-    for (int l = 1; l < 8; l++) t[l] = t[0];
-    fe51v_pack(h, t);
-    rijn_wipe(t, sizeof t);
-}
-static inline void fe51v_tobytes(uint8_t s[32], const fe51v *f)
-{
-    fe51 t[8];
-    fe51v c;
-    fe51v_carry(&c, f);
-    fe51v_unpack(t, &c);
-    fe51_tobytes(s, &t[0]);
-    rijn_wipe(t, sizeof t);
-    rijn_wipe(&c, sizeof c);
-}
 
 #define FE fe51v
 #define FE_0 fe51v_0

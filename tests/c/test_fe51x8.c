@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * x25519-ifma's field code (src/x25519/fe51v.h on fe51x8.h's lanes)
+ * x25519-ifma's field code (src/x25519/fe51v.h on fe51_ifma.h's lanes)
  * against fe51.h, lane by lane, on inputs at the edges of fe51v.h's
  * stated bounds: every limb at the carried maximum (2^51 + 2^23 - 1) or
  * zero, alternating, one limb at the maximum, and random limbs within the
@@ -11,7 +11,7 @@
  * fe51v_carry is tested on limbs up to its stated input bound, 2^63 - 1.
  *
  * This runs the intrinsics (VPMADD52LUQ/HUQ) in the release build, and
- * fe51x8.h's emulated lanes in the emulation build (build-emu): both must
+ * fe51_ifma.h's emulated lanes in the emulation build (build-emu): both must
  * agree with fe51.h. Skipped (exit 77, with the reason) where the build is
  * not x86-64 or, outside the emulation build, the CPU has no AVX-512 IFMA.
  *
@@ -25,7 +25,7 @@
 
 #if defined(__x86_64__) && defined(__GNUC__)
 #include "x25519/fe51.h"
-#include "x25519/fe51x8.h"
+#include "x25519/fe51_ifma.h"
 
 #define MAXC ((1ULL << 51) + (1ULL << 23) - 1) /* fe51v.h's carried bound, inclusive */
 #define MAXW ((1ULL << 63) - 1)                /* fe51v_carry's input bound */

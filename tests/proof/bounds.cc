@@ -80,7 +80,7 @@ static void shift_check(const fe25_wide &t)
 #include "x25519/fe25.h"
 
 // src/x25519/fe51v.h (x25519-ifma's field) on one lane of interval limbs:
-// fe51x8.h's lane operations with the instructions' definitions. Each
+// fe51_ifma.h's lane operations with the instructions' definitions. Each
 // multiply-add also checks that both factors are below 2^52: VPMADD52LUQ
 // and VPMADD52HUQ read only bits 0..51 of them, so a larger limb would
 // not overflow anything but silently lose its top bits.

@@ -62,7 +62,7 @@ def test_fe25x4_lanes_equal_the_scalar_model():
 
 
 def test_fe51x8_lanes_equal_fe51_mod_p():
-    """x25519-ifma's field code (src/x25519/fe51v.h on fe51x8.h's IFMA
+    """x25519-ifma's field code (src/x25519/fe51v.h on fe51_ifma.h's IFMA
     lanes) against fe51.h, mod p, lane by lane, on limbs at the edges of
     its carried bound and random within it, with every output limb inside
     that bound; skipped (exit 77) without AVX-512 IFMA, where make check

@@ -1,0 +1,215 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * x25519-ifma4: one X25519 scalar multiplication on the four 64-bit lanes
+ * of a 256-bit register, with AVX-512 IFMA's 52-bit multiply-adds
+ * (VPMADD52LUQ/HUQ on YMM registers, which AVX-512 VL provides). The field
+ * is src/x25519/fe51v.h, the radix-2^51 arithmetic whose bounds
+ * tests/proof/bounds.cc checks, on src/x25519/fe51_ifma.h's four-lane
+ * layer; x25519-ifma runs the same field code eight lanes wide for
+ * batches.
+ *
+ * Why four lanes of one ladder: x25519-mulx, one 64-bit multiplier, is
+ * bound by the latency of its products (docs/performance.md); here each
+ * ladder step is three vector products, each four field products at once.
+ * 256-bit rather than 512-bit registers: four lanes are all a step has,
+ * and Intel's cores issue 256-bit vector operations on three ports
+ * against two for 512-bit ones.
+ *
+ * The fixed-base public key runs core_base (curve_core.h) with the same
+ * element in every lane, which does not beat x25519-mulx's; base_priority
+ * ranks it low for that (src/x25519/x25519.h): 60, below x25519-mulx.
+ * Batches are calls of the single multiplication one by one, ranked 310:
+ * above x25519-mulx, below x25519-ifma (350), which serves them eight at a
+ * time. Single multiplications: 400, the top of the x86 ladder.
+ *
+ * Constant time: the swap bit becomes a lane mask (no branch), the scalar
+ * is read at public byte indices, every permutation and blend has a
+ * constant pattern, and the field code has no secret-dependent branch or
+ * index (fe51v.h).
+ */
+#include "x25519/x25519.h"
+#include "arch/x86/x86.h"
+
+#ifdef RIJN_X86
+#define FE51V_LANES 4
+#include "x25519/fe51_ifma.h"
+
+X86_IFMA_FILE_BEGIN
+
+#define FE fe51v
+#define FE_0 fe51v_0
+#define FE_1 fe51v_1
+#define FE_ADD fe51v_add
+#define FE_SUB fe51v_sub
+#define FE_NEG fe51v_neg
+#define FE_MUL fe51v_mul
+#define FE_SQR fe51v_sqr
+#define FE_MUL_A24 fe51v_mul_a24
+#define FE_CARRY fe51v_carry
+#define FE_CSWAP fe51v_cswap
+#define FE_CMOV fe51v_cmov
+#define FE_FROMBYTES fe51v_frombytes
+#define FE_TOBYTES fe51v_tobytes
+#define CORE_OWN_LADDER
+#include "x25519/curve_core.h"
+
+/*
+ * A single X25519 has no second ladder to fill lanes with, but each
+ * ladder step has four independent field operations per level, so one
+ * step runs as three four-lane products:
+ *
+ *   X  = (x2, z2, x3, z3)                     the state, swapped
+ *   T  = (A, B, C, D) = (x2+z2, x2-z2, x3+z3, x3-z3)
+ *   M2 = (D, C, A, B) * (A, B, A, B) = (DA, CB, AA, BB)
+ *   Q  = (DA+CB, DA-CB, AA, E = AA-BB)
+ *   M3 = Q * (DA+CB, DA-CB, BB, 121665) = (x3', z3'/x1, x2', 121665 E)
+ *   M4 = (M3_0, M3_1, M3_2, E) * (1, x1, 1, AA + 121665 E)
+ *      = (x3', z3', x2', z2')
+ *
+ * which is core_ladder_step's formulas (RFC 7748 section 5) with the
+ * lanes moved by VPERMQ and merged by VPBLENDMQ. Every product takes
+ * carried lanes: sums and differences are carried before they are
+ * multiplied (fe51v_carry, as fe51v_add and fe51v_sub do), products and
+ * the constants 1 and 121665 are carried already, and blends and
+ * permutations only move carried limbs. The swap of (x2, z2) with
+ * (x3, z3) is a masked choice between X and X with its lane pairs
+ * exchanged; the mask comes from the secret bit without a branch. */
+
+/* Lane i of a permuted value is lane P[i] of its source. */
+static const uint64_t P_PAIRS[4] = { 1, 0, 3, 2 };  /* (z2, x2, z3, x3) */
+static const uint64_t P_HALVES[4] = { 2, 3, 0, 1 }; /* (x3, z3, x2, z2) */
+static const uint64_t P_L2[4] = { 3, 2, 0, 1 };     /* (D, C, A, B) */
+static const uint64_t P_R2[4] = { 0, 1, 0, 1 };     /* (A, B, A, B) */
+static const uint64_t P_AA3[4] = { 0, 1, 2, 2 };    /* lane 3 takes lane 2 */
+static const uint64_t P_ALL1[4] = { 1, 1, 1, 1 };
+static const uint64_t P_ALL0[4] = { 0, 0, 0, 0 };
+
+static inline void fe51v_perm(fe51v *h, const fe51v *f, const uint64_t idx[4])
+{
+    for (int k = 0; k < 5; k++) h->v[k] = fv_perm(f->v[k], idx);
+}
+/* h = a, with the lanes of bits (a constant) from b. A macro: the 256-bit
+ * blend takes an immediate. */
+#define fe51v_blend(h, a, b, bits)                                                   \
+    do {                                                                             \
+        for (int k_ = 0; k_ < 5; k_++) (h)->v[k_] = fv_blend((a)->v[k_], (b)->v[k_], bits); \
+    } while (0)
+/* Lanes of add_lanes (a constant): f + g; others: g - f (+ 2p); then
+ * carried. f, g: carried (fe51v_add's and fe51v_sub's bounds, lane by
+ * lane). */
+#define fe51v_addsub(h, f, g, add_lanes)                                                                  \
+    do {                                                                                                  \
+        fe51v t_;                                                                                         \
+        for (int k_ = 0; k_ < 5; k_++) {                                                                  \
+            const FV two_p_ = fv_set1(k_ == 0 ? 0xfffffffffffdaULL : 0xffffffffffffeULL);                \
+            t_.v[k_] = fv_blend(fv_sub(fv_add((g)->v[k_], two_p_), (f)->v[k_]), fv_add((f)->v[k_], (g)->v[k_]), \
+                                add_lanes);                                                               \
+        }                                                                                                 \
+        fe51v_carry((h), &t_);                                                                            \
+    } while (0)
+
+/* core_ladder_step on the four lanes of x (above); one_x1 = (1, x1, 1,
+ * 0), a24 = 121665 in lane 3. Locals only, so that the compiler keeps
+ * the step in registers. */
+static inline void ladder4w_step(fe51v *x, const fe51v *one_x1, const fe51v *a24)
+{
+    fe51v s, t, l, r, m, q, w;
+    fe51v_perm(&s, x, P_PAIRS);
+    fe51v_addsub(&t, x, &s, 0x05);   /* (A, B, C, D) */
+    fe51v_perm(&l, &t, P_L2);
+    fe51v_perm(&r, &t, P_R2);
+    fe51v_mul(&m, &l, &r);           /* (DA, CB, AA, BB) */
+    fe51v_perm(&s, &m, P_PAIRS);     /* (CB, DA, BB, AA) */
+    fe51v_addsub(&q, &m, &s, 0x01);  /* (DA+CB, DA-CB, *, E) */
+    fe51v_blend(&q, &q, &m, 0x04);   /* lane 2: AA */
+    fe51v_blend(&r, &q, &s, 0x04);   /* lane 2: BB */
+    fe51v_blend(&r, &r, a24, 0x08);  /* lane 3: 121665 */
+    fe51v_mul(&m, &q, &r);           /* (x3', z3'/x1, x2', 121665 E) */
+    fe51v_perm(&w, &q, P_AA3);
+    fe51v_add(&w, &w, &m);           /* lane 3: AA + 121665 E */
+    fe51v_blend(&l, &m, &q, 0x08);   /* lane 3: E */
+    fe51v_blend(&r, one_x1, &w, 0x08);
+    fe51v_mul(&m, &l, &r);           /* (x3', z3', x2', z2') */
+    fe51v_perm(x, &m, P_HALVES);     /* (x2', z2', x3', z3') */
+}
+
+/* Swap the lane pairs (x2, z2) and (x3, z3) of x where m is all ones. */
+static inline void ladder4w_cswap(fe51v *x, FV m)
+{
+    fe51v s;
+    fe51v_perm(&s, x, P_HALVES);
+    fe51v_cswap_mask(x, &s, m);
+}
+
+struct ladder4w_state {
+    fe51v x, one_x1, a24, l, r, m;
+    fe51 u;
+    uint8_t k[32];
+    uint64_t lane[4];
+};
+
+/* out = X25519(k, u), k clamped: the Montgomery ladder four ways, then
+ * one inversion on broadcast lanes. */
+static void ifma_scalarmult(uint8_t out[32], const uint8_t k[32], const uint8_t u[32])
+{
+    struct ladder4w_state s;
+    memcpy(s.k, k, 32);
+    fe51_frombytes(&s.u, u);
+    /* one_x1 = (1, x1, 1, 0); x = (1, 0, x1, 1) as (x2, z2, x3, z3). */
+    for (int i = 0; i < 5; i++) {
+        for (int l = 0; l < 4; l++) s.lane[l] = 0;
+        s.lane[1] = s.u.v[i];
+        if (i == 0) s.lane[0] = s.lane[2] = 1;
+        s.one_x1.v[i] = fv_load(s.lane);
+        for (int l = 0; l < 4; l++) s.lane[l] = 0;
+        s.lane[2] = s.u.v[i];
+        if (i == 0) s.lane[0] = s.lane[3] = 1;
+        s.x.v[i] = fv_load(s.lane);
+        for (int l = 0; l < 4; l++) s.lane[l] = 0;
+        if (i == 0) s.lane[3] = 121665;
+        s.a24.v[i] = fv_load(s.lane);
+    }
+    fe51v x = s.x;
+    const fe51v one_x1 = s.one_x1, a24 = s.a24;
+    unsigned swap = 0;
+    for (int t = 254; t >= 0; t--) {
+        const unsigned bit = (s.k[t >> 3] >> (t & 7)) & 1;
+        ladder4w_cswap(&x, fe51v_mask(swap ^ bit));
+        swap = bit;
+        ladder4w_step(&x, &one_x1, &a24);
+    }
+    ladder4w_cswap(&x, fe51v_mask(swap));
+    /* x2 / z2: z2 and x2 broadcast to every lane, then lane 0. */
+    fe51v_perm(&s.l, &x, P_ALL1);
+    core_invert(&s.l, &s.l);
+    fe51v_perm(&s.r, &x, P_ALL0);
+    fe51v_mul(&s.m, &s.r, &s.l);
+    fe51v_tobytes(out, &s.m);
+    rijn_wipe(&s, sizeof s);
+    rijn_wipe(&x, sizeof x);
+    rijn_wipe(&swap, sizeof swap);
+}
+
+X86_IFMA_FILE_END
+
+static const struct rijn_x25519_ops ifma4_ops = {
+    .scalarmult = ifma_scalarmult,
+    .base = core_base,
+    .base_priority = 60,
+    .batch_priority = 310,
+};
+#define IFMA4_OPS (&ifma4_ops)
+#define IFMA4_REQ (RIJN_CPU_AVX512_IFMA_REQ | RIJN_CPU_IFMA_REQ)
+#else
+#define IFMA4_OPS NULL
+#define IFMA4_REQ (RIJN_CPU_AVX512 | RIJN_CPU_IFMA)
+#endif
+
+const struct rijn_desc rijn_x25519_ifma4_desc = {
+    .kind = &rijn_kind_x25519,
+    .name = "x25519-ifma4",
+    .priority = 400,
+    .cpu = RIJN_CPU_X86_64 | IFMA4_REQ,
+    .ct = true,
+    .ops = IFMA4_OPS,
+};

@@ -53,91 +53,51 @@ X86_IFMA_FILE_BEGIN
 #define CORE_OWN_LADDER
 #include "x25519/curve_core.h"
 
-/*
- * A single X25519 has no second ladder to fill lanes with, but each
- * ladder step has four independent field operations per level, so one
- * step runs as three four-lane products:
- *
- *   X  = (x2, z2, x3, z3)                     the state, swapped
- *   T  = (A, B, C, D) = (x2+z2, x2-z2, x3+z3, x3-z3)
- *   M2 = (D, C, A, B) * (A, B, A, B) = (DA, CB, AA, BB)
- *   Q  = (DA+CB, DA-CB, AA, E = AA-BB)
- *   M3 = Q * (DA+CB, DA-CB, BB, 121665) = (x3', z3'/x1, x2', 121665 E)
- *   M4 = (M3_0, M3_1, M3_2, E) * (1, x1, 1, AA + 121665 E)
- *      = (x3', z3', x2', z2')
- *
- * which is core_ladder_step's formulas (RFC 7748 section 5) with the
- * lanes moved by VPERMQ and merged by VPBLENDMQ. Every product takes
- * carried lanes: sums and differences are carried before they are
- * multiplied (fe51v_carry, as fe51v_add and fe51v_sub do), products and
- * the constants 1 and 121665 are carried already, and blends and
- * permutations only move carried limbs. The swap of (x2, z2) with
- * (x3, z3) is a masked choice between X and X with its lane pairs
+/* A single X25519 has no second ladder to fill lanes with, but each
+ * ladder step has four independent field operations per level:
+ * src/x25519/ladder4.h runs a step as three four-lane products, with the
+ * lanes moved by VPERMQ and merged by VPBLENDD. The swap of (x2, z2)
+ * with (x3, z3) is a masked choice between X and X with its lane pairs
  * exchanged; the mask comes from the secret bit without a branch. */
-
-/* Lane i of a permuted value is lane P[i] of its source. */
-static const uint64_t P_PAIRS[4] = { 1, 0, 3, 2 };  /* (z2, x2, z3, x3) */
-static const uint64_t P_HALVES[4] = { 2, 3, 0, 1 }; /* (x3, z3, x2, z2) */
-static const uint64_t P_L2[4] = { 3, 2, 0, 1 };     /* (D, C, A, B) */
-static const uint64_t P_R2[4] = { 0, 1, 0, 1 };     /* (A, B, A, B) */
-static const uint64_t P_AA3[4] = { 0, 1, 2, 2 };    /* lane 3 takes lane 2 */
-static const uint64_t P_ALL1[4] = { 1, 1, 1, 1 };
-static const uint64_t P_ALL0[4] = { 0, 0, 0, 0 };
 
 static inline void fe51v_perm(fe51v *h, const fe51v *f, const uint64_t idx[4])
 {
     for (int k = 0; k < 5; k++) h->v[k] = fv_perm(f->v[k], idx);
 }
-/* h = a, with the lanes of bits (a constant) from b. A macro: the 256-bit
- * blend takes an immediate. */
-#define fe51v_blend(h, a, b, bits)                                                   \
-    do {                                                                             \
+/* Macros: the 256-bit blend takes an immediate. */
+#define fe51v_blend(h, a, b, bits)                                                          \
+    do {                                                                                    \
         for (int k_ = 0; k_ < 5; k_++) (h)->v[k_] = fv_blend((a)->v[k_], (b)->v[k_], bits); \
     } while (0)
 /* Lanes of add_lanes (a constant): f + g; others: g - f (+ 2p); then
- * carried. f, g: carried (fe51v_add's and fe51v_sub's bounds, lane by
- * lane). */
-#define fe51v_addsub(h, f, g, add_lanes)                                                                  \
-    do {                                                                                                  \
-        fe51v t_;                                                                                         \
-        for (int k_ = 0; k_ < 5; k_++) {                                                                  \
-            const FV two_p_ = fv_set1(k_ == 0 ? 0xfffffffffffdaULL : 0xffffffffffffeULL);                \
+ * carried: fe51v_add's and fe51v_sub's operations, lane by lane. */
+#define fe51v_addsub(h, f, g, add_lanes)                                                                    \
+    do {                                                                                                    \
+        fe51v t_;                                                                                           \
+        for (int k_ = 0; k_ < 5; k_++) {                                                                    \
+            const FV two_p_ = fv_set1(k_ == 0 ? 0xfffffffffffdaULL : 0xffffffffffffeULL);                  \
             t_.v[k_] = fv_blend(fv_sub(fv_add((g)->v[k_], two_p_), (f)->v[k_]), fv_add((f)->v[k_], (g)->v[k_]), \
-                                add_lanes);                                                               \
-        }                                                                                                 \
-        fe51v_carry((h), &t_);                                                                            \
+                                add_lanes);                                                                 \
+        }                                                                                                   \
+        fe51v_carry((h), &t_);                                                                              \
     } while (0)
 
-/* core_ladder_step on the four lanes of x (above); one_x1 = (1, x1, 1,
- * 0), a24 = 121665 in lane 3. Locals only, so that the compiler keeps
- * the step in registers. */
-static inline void ladder4w_step(fe51v *x, const fe51v *one_x1, const fe51v *a24)
-{
-    fe51v s, t, l, r, m, q, w;
-    fe51v_perm(&s, x, P_PAIRS);
-    fe51v_addsub(&t, x, &s, 0x05);   /* (A, B, C, D) */
-    fe51v_perm(&l, &t, P_L2);
-    fe51v_perm(&r, &t, P_R2);
-    fe51v_mul(&m, &l, &r);           /* (DA, CB, AA, BB) */
-    fe51v_perm(&s, &m, P_PAIRS);     /* (CB, DA, BB, AA) */
-    fe51v_addsub(&q, &m, &s, 0x01);  /* (DA+CB, DA-CB, *, E) */
-    fe51v_blend(&q, &q, &m, 0x04);   /* lane 2: AA */
-    fe51v_blend(&r, &q, &s, 0x04);   /* lane 2: BB */
-    fe51v_blend(&r, &r, a24, 0x08);  /* lane 3: 121665 */
-    fe51v_mul(&m, &q, &r);           /* (x3', z3'/x1, x2', 121665 E) */
-    fe51v_perm(&w, &q, P_AA3);
-    fe51v_add(&w, &w, &m);           /* lane 3: AA + 121665 E */
-    fe51v_blend(&l, &m, &q, 0x08);   /* lane 3: E */
-    fe51v_blend(&r, one_x1, &w, 0x08);
-    fe51v_mul(&m, &l, &r);           /* (x3', z3', x2', z2') */
-    fe51v_perm(x, &m, P_HALVES);     /* (x2', z2', x3', z3') */
-}
+#define Q4 fe51v
+#define Q4_PERM fe51v_perm
+#define Q4_BLEND fe51v_blend
+#define Q4_ADDSUB fe51v_addsub
+#define Q4_ADD fe51v_add
+#define Q4_MUL fe51v_mul
+#include "x25519/ladder4.h"
+
+static const uint64_t P_ALL1[4] = { 1, 1, 1, 1 };
+static const uint64_t P_ALL0[4] = { 0, 0, 0, 0 };
 
 /* Swap the lane pairs (x2, z2) and (x3, z3) of x where m is all ones. */
 static inline void ladder4w_cswap(fe51v *x, FV m)
 {
     fe51v s;
-    fe51v_perm(&s, x, P_HALVES);
+    fe51v_perm(&s, x, L4_HALVES);
     fe51v_cswap_mask(x, &s, m);
 }
 
@@ -176,7 +136,7 @@ static void ifma_scalarmult(uint8_t out[32], const uint8_t k[32], const uint8_t 
         const unsigned bit = (s.k[t >> 3] >> (t & 7)) & 1;
         ladder4w_cswap(&x, fe51v_mask(swap ^ bit));
         swap = bit;
-        ladder4w_step(&x, &one_x1, &a24);
+        ladder4_step(&x, &one_x1, &a24);
     }
     ladder4w_cswap(&x, fe51v_mask(swap));
     /* x2 / z2: z2 and x2 broadcast to every lane, then lane 0. */

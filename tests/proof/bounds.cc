@@ -662,6 +662,57 @@ namespace cv {
 #undef FE_TOBYTES
 } // namespace cv
 
+// x25519-ifma4's four-lane ladder step (src/x25519/ladder4.h) on four
+// fe51v elements, one per lane: each lane operation is the fe51v routine
+// that lane runs, through the contract wrappers (Q4_ADDSUB's lanes run
+// fe51v_add's or fe51v_sub's operations; tests/c/test_x25519.c and the
+// KATs check the vector code's values); permutations and blends only
+// move elements.
+namespace q4 {
+struct quad {
+    fe51v l[4];
+};
+void perm(quad *h, const quad *f, const uint64_t idx[4])
+{
+    const quad t = *f;
+    for (int i = 0; i < 4; i++) h->l[i] = t.l[idx[i]];
+}
+void blend(quad *h, const quad *a, const quad *b, unsigned bits)
+{
+    const quad ta = *a, tb = *b;
+    for (int i = 0; i < 4; i++) h->l[i] = (bits >> i & 1) ? tb.l[i] : ta.l[i];
+}
+void addsub(quad *h, const quad *f, const quad *g, unsigned bits)
+{
+    const quad tf = *f, tg = *g;
+    for (int i = 0; i < 4; i++) {
+        if (bits >> i & 1) wv::add(&h->l[i], &tf.l[i], &tg.l[i]);
+        else wv::sub(&h->l[i], &tg.l[i], &tf.l[i]);
+    }
+}
+void add(quad *h, const quad *f, const quad *g)
+{
+    for (int i = 0; i < 4; i++) wv::add(&h->l[i], &f->l[i], &g->l[i]);
+}
+void mul(quad *h, const quad *f, const quad *g)
+{
+    for (int i = 0; i < 4; i++) wv::mul(&h->l[i], &f->l[i], &g->l[i]);
+}
+#define Q4 quad
+#define Q4_PERM perm
+#define Q4_BLEND blend
+#define Q4_ADDSUB addsub
+#define Q4_ADD add
+#define Q4_MUL mul
+#include "x25519/ladder4.h"
+#undef Q4
+#undef Q4_PERM
+#undef Q4_BLEND
+#undef Q4_ADDSUB
+#undef Q4_ADD
+#undef Q4_MUL
+} // namespace q4
+
 namespace c25 {
 #define FE fe25
 #define FE_0 fe25_0
@@ -986,6 +1037,23 @@ void check_core51v()
         within<5>(x3, B51V_CARRIED, "output x3, carried");
         within<5>(z3, B51V_CARRIED, "output z3, carried");
         return "x2 " + out_str<5>(x2) + "; z2 " + out_str<5>(z2);
+    });
+    run("ladder4_step [fe51v x 4]", "in: x, the constants carried; out: carried", [] {
+        call_no = 0;
+        q4::quad x, one_x1, a24;
+        for (int i = 0; i < 4; i++) {
+            x.l[i] = make<fe51v>(B51V_CARRIED);
+            one_x1.l[i] = make<fe51v>(B51V_CARRIED);
+            a24.l[i] = make<fe51v>(B51V_CARRIED);
+        }
+        q4::ladder4_step(&x, &one_x1, &a24);
+        record().call.clear();
+        Box<5> all = box_of<5>(x.l[0]);
+        for (int i = 0; i < 4; i++) {
+            within<5>(x.l[i], B51V_CARRIED, "output lane " + std::to_string(i) + ", carried");
+            all = hull(all, box_of<5>(x.l[i]));
+        }
+        return str(all) + " (" + std::to_string(call_no) + " field calls)";
     });
     run("core_invert [fe51v]", "in: carried; out: carried", [] {
         call_no = 0;

@@ -39,7 +39,7 @@ ROUTINES = [
     "core_ladder_step [fe51]", "core_madd [fe51]", "core_dbl [fe51]", "core_invert [fe51]",
     "core_scalarmult [fe51]", "core_base [fe51]",
     "fe51v_0, fe51v_1", "fe51v_carry", "fe51v_add", "fe51v_sub", "fe51v_neg", "fe51v_mul", "fe51v_sqr",
-    "fe51v_mul_a24", "core_ladder_step [fe51v]", "core_invert [fe51v]", "core_scalarmult [fe51v]",
+    "fe51v_mul_a24", "core_ladder_step [fe51v]", "ladder4_step [fe51v x 4]", "core_invert [fe51v]", "core_scalarmult [fe51v]",
     "core_base [fe51v]",
     "fe25_0, fe25_1", "fe25_add", "fe25_sub", "fe25_neg", "fe25_carry_wide", "fe25_mul", "fe25_sqr",
     "fe25_mul_a24", "fe25_carry", "fe25_canon",
@@ -76,7 +76,7 @@ MUTANTS = [
     # truncate; the top limb's carry kept in place; a24's low halves not
     # masked to 51 bits (their bit 51 counted twice).
     ("fe51v-add-no-carry", "fe51v.h", "    fe51v_carry(h, &t);\n", "    *h = t;\n", 1,
-     ["fe51v_add", "core_ladder_step [fe51v]"]),
+     ["fe51v_add", "core_ladder_step [fe51v]", "ladder4_step [fe51v x 4]"]),
     ("fe51v-carry-top-limb", "fe51v.h", "fv_add(fv_and(f->v[4], FE51V_M51), c3)", "fv_add(f->v[4], c3)", 1,
      ["fe51v_carry", "fe51v_mul", "fe51v_sqr"]),
     ("fe51v-a24-unmasked", "fe51v.h", "l[k] = fv_and(fv_madd52lo(fv_zero(), f->v[k], c), FE51V_M51);",

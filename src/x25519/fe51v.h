@@ -117,7 +117,11 @@ FV_INLINE void fe51v_neg(fe51v *h, const fe51v *f)
  * Column sums: L_k, five low halves at most, < 5 * 2^52; H_k, five high
  * halves of products < (2^51 + 2^23)^2, each < 2^50 + 2^23, so
  * z_k = L_k + 2 H_(k-1) < 2^55. The wrap r_k = z_k + 19 z_(k+5), with
- * 19 z = z + 2z + 16z, is < 20 * 2^55 < 2^60: fe51v_carry's input. */
+ * 19 z = z + 2z + 16z, is < 20 * 2^55 < 2^60: fe51v_carry's input.
+ * Doublings are additions, not shifts: on Intel's cores vector shifts
+ * issue on one port, the one the multiply-adds use, and additions on
+ * every vector port (3% of x25519-ifma4's time on the Xeon of
+ * docs/performance.md). */
 FV_INLINE void fe51v_mul(fe51v *h, const fe51v *f, const fe51v *g)
 {
     FV lo[9], hi[9];

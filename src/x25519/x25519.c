@@ -112,6 +112,31 @@ static int x25519_selftest(const struct rijn_inst *in)
     return ok ? 0 : -1;
 }
 
+/* The filler of unused lanes: a clamped scalar and the base point, both
+ * public constants (RFC 7748 section 6.1's Alice, clamped). */
+static const uint8_t dummy_k[32] = {
+    0x70, 0x07, 0x6d, 0x0a, 0x73, 0x18, 0xa5, 0x7d, 0x3c, 0x16, 0xc1, 0x72, 0x51, 0xb2, 0x66, 0x45,
+    0xdf, 0x4c, 0x2f, 0x87, 0xeb, 0xc0, 0x99, 0x2a, 0xb1, 0x77, 0xfb, 0xa5, 0x1d, 0xb9, 0x2c, 0x6a,
+};
+static const uint8_t dummy_u[32] = { 9 };
+
+void rijn_x25519_groups(uint8_t *out, const uint8_t *k, const uint8_t *u, size_t n, size_t lanes,
+                        rijn_x25519_lanes_fn *ladder)
+{
+    uint8_t r[8][32];
+    for (size_t i = 0; i < n; i += lanes) {
+        const size_t m = n - i < lanes ? n - i : lanes;
+        const uint8_t *kl[8], *ul[8];
+        for (size_t l = 0; l < lanes; l++) {
+            kl[l] = l < m ? k + 32 * (i + l) : dummy_k;
+            ul[l] = l < m ? u + 32 * (i + l) : dummy_u;
+        }
+        ladder(r, kl, ul);
+        for (size_t l = 0; l < m; l++) memcpy(out + 32 * (i + l), r[l], 32);
+    }
+    rijn_wipe(r, sizeof r);
+}
+
 const struct rijn_kind rijn_kind_x25519 = {
     .alg = "x25519",
     .selftest = x25519_selftest,

@@ -41,4 +41,16 @@ struct rijn_x25519_ops {
 
 extern const struct rijn_kind rijn_kind_x25519;
 
+/* For drivers that run several ladders at once, one per vector lane
+ * (x25519-avx2, x25519-ifma): their batch function. n multiplications go
+ * to ladder(out, k, u), which computes `lanes` (at most 8) of them with a
+ * scalar and a point per lane, in groups; a last group of fewer fills its
+ * spare lanes with a public dummy (a clamped scalar and the base point)
+ * and drops their results, so which lanes are filled depends on n only,
+ * which is public. out may equal k or u: ladder copies its inputs before
+ * it writes. */
+typedef void rijn_x25519_lanes_fn(uint8_t out[][32], const uint8_t *const k[], const uint8_t *const u[]);
+RIJN_HIDDEN void rijn_x25519_groups(uint8_t *out, const uint8_t *k, const uint8_t *u, size_t n, size_t lanes,
+                                    rijn_x25519_lanes_fn *ladder);
+
 #endif

@@ -28,8 +28,9 @@
  * lane, and lane 0 encoded.
  *
  * Batches: groups of four; a last group of one to three fills the unused
- * lanes with a public dummy (DUMMY_K, DUMMY_U below) and drops their
- * results. Which lanes are filled depends on n only, which is public.
+ * lanes with a public dummy and drops their results (rijn_x25519_groups,
+ * src/x25519/x25519.c). Which lanes are filled depends on n only, which
+ * is public.
  *
  * Constant time: the swap bits become per-lane masks (no branch), the
  * scalar is read at public byte indices, and the field code has no
@@ -79,14 +80,6 @@ static inline void fe25x4_tobytes(uint8_t s[32], const fe25x4 *f)
 #define FE_TOBYTES fe25x4_tobytes
 #include "x25519/curve_core.h"
 
-/* The filler of unused lanes: a clamped scalar and the base point, both
- * public constants (RFC 7748 section 6.1's Alice, clamped). */
-static const uint8_t DUMMY_K[32] = {
-    0x70, 0x07, 0x6d, 0x0a, 0x73, 0x18, 0xa5, 0x7d, 0x3c, 0x16, 0xc1, 0x72, 0x51, 0xb2, 0x66, 0x45,
-    0xdf, 0x4c, 0x2f, 0x87, 0xeb, 0xc0, 0x99, 0x2a, 0xb1, 0x77, 0xfb, 0xa5, 0x1d, 0xb9, 0x2c, 0x6a,
-};
-static const uint8_t DUMMY_U[32] = { 9 };
-
 struct ladder4_state {
     fe25x4 x1, x2, z2, x3, z3;
     fe25 lane[4];
@@ -135,18 +128,7 @@ static void ladder4(uint8_t out[4][32], const uint8_t *const k[4], const uint8_t
 
 static void avx2_batch(uint8_t *out, const uint8_t *k, const uint8_t *u, size_t n)
 {
-    uint8_t r[4][32];
-    for (size_t i = 0; i < n; i += 4) {
-        const size_t m = n - i < 4 ? n - i : 4;
-        const uint8_t *kl[4], *ul[4];
-        for (size_t l = 0; l < 4; l++) {
-            kl[l] = l < m ? k + 32 * (i + l) : DUMMY_K;
-            ul[l] = l < m ? u + 32 * (i + l) : DUMMY_U;
-        }
-        ladder4(r, kl, ul);
-        for (size_t l = 0; l < m; l++) memcpy(out + 32 * (i + l), r[l], 32);
-    }
-    rijn_wipe(r, sizeof r);
+    rijn_x25519_groups(out, k, u, n, 4, ladder4);
 }
 
 X86_AVX2_FILE_END

@@ -57,14 +57,6 @@ X86_IFMA_FILE_BEGIN
 #define FE_TOBYTES fe51v_tobytes
 #include "x25519/curve_core.h"
 
-/* The filler of unused lanes: a clamped scalar and the base point, both
- * public constants (RFC 7748 section 6.1's Alice, clamped). */
-static const uint8_t DUMMY_K[32] = {
-    0x70, 0x07, 0x6d, 0x0a, 0x73, 0x18, 0xa5, 0x7d, 0x3c, 0x16, 0xc1, 0x72, 0x51, 0xb2, 0x66, 0x45,
-    0xdf, 0x4c, 0x2f, 0x87, 0xeb, 0xc0, 0x99, 0x2a, 0xb1, 0x77, 0xfb, 0xa5, 0x1d, 0xb9, 0x2c, 0x6a,
-};
-static const uint8_t DUMMY_U[32] = { 9 };
-
 struct ladder8_state {
     fe51v x1, x2, z2, x3, z3;
     fe51 lane[8];
@@ -114,18 +106,7 @@ static void ladder8(uint8_t out[8][32], const uint8_t *const k[8], const uint8_t
 
 static void ifma_batch(uint8_t *out, const uint8_t *k, const uint8_t *u, size_t n)
 {
-    uint8_t r[8][32];
-    for (size_t i = 0; i < n; i += 8) {
-        const size_t m = n - i < 8 ? n - i : 8;
-        const uint8_t *kl[8], *ul[8];
-        for (size_t l = 0; l < 8; l++) {
-            kl[l] = l < m ? k + 32 * (i + l) : DUMMY_K;
-            ul[l] = l < m ? u + 32 * (i + l) : DUMMY_U;
-        }
-        ladder8(r, kl, ul);
-        for (size_t l = 0; l < m; l++) memcpy(out + 32 * (i + l), r[l], 32);
-    }
-    rijn_wipe(r, sizeof r);
+    rijn_x25519_groups(out, k, u, n, 8, ladder8);
 }
 
 X86_IFMA_FILE_END

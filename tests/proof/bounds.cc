@@ -3,8 +3,10 @@
 // The bound checker of the X25519 field arithmetic (make proof; run by
 // tests/py/test_proof.py in make check).
 //
-// src/x25519/fe51.h and fe25.h are compiled here as they are, with their
-// limb and product types replaced by the interval types of interval.h,
+// src/x25519/fe51.h, fe25.h and fe51v.h (x25519-ifma's lanes, on a lane
+// layer of one interval lane defined below) are compiled here as they
+// are, with their limb and product types replaced by the interval types
+// of interval.h,
 // and each routine runs once on inputs whose every limb spans the input
 // bound written on it. An interval run covers every input within those
 // bounds at once, so a clean run proves, for all such inputs: no
@@ -13,9 +15,10 @@
 // bound the routine's comment states. Then the formulas of
 // src/x25519/curve_core.h (ladder step, Edwards addition and doubling,
 // inversion, and the whole scalar multiplications around them) and of
-// src/x25519/ladder2.h (x25519-neon's two-lane ladder step) run on
-// the same intervals, with every field call checked against the callee's
-// stated preconditions and postconditions: the composition keeps each
+// src/x25519/ladder2.h (x25519-neon's two-lane ladder step) and
+// ladder4.h (x25519-ifma4's four-lane one) run on the same intervals,
+// with every field call checked against the callee's stated
+// preconditions and postconditions: the composition keeps each
 // routine inside its contract, for every scalar and every point.
 //
 // What is modelled rather than run (docs/security.md, "What is proven"):

@@ -2,7 +2,8 @@
 """The X25519 bound checker (tests/proof/, `make proof`) and its negative
 test.
 
-tests/proof/bounds.cc compiles src/x25519/fe51.h, fe25.h and curve_core.h
+tests/proof/bounds.cc compiles src/x25519/fe51.h, fe25.h, fe51v.h,
+curve_core.h, ladder2.h and ladder4.h
 with interval limb types and proves, for all inputs within the bounds
 written on each routine, that nothing overflows and the outputs keep to
 their stated bounds (docs/security.md, "What is proven").

@@ -94,14 +94,14 @@ static const uint64_t P_ALL1[4] = { 1, 1, 1, 1 };
 static const uint64_t P_ALL0[4] = { 0, 0, 0, 0 };
 
 /* Swap the lane pairs (x2, z2) and (x3, z3) of x where m is all ones. */
-static inline void ladder4w_cswap(fe51v *x, FV m)
+static inline void ladder4_cswap(fe51v *x, FV m)
 {
     fe51v s;
     fe51v_perm(&s, x, L4_HALVES);
     fe51v_cswap_mask(x, &s, m);
 }
 
-struct ladder4w_state {
+struct ladder4_state {
     fe51v x, one_x1, a24, l, r, m;
     fe51 u;
     uint8_t k[32];
@@ -112,7 +112,7 @@ struct ladder4w_state {
  * one inversion on broadcast lanes. */
 static void ifma_scalarmult(uint8_t out[32], const uint8_t k[32], const uint8_t u[32])
 {
-    struct ladder4w_state s;
+    struct ladder4_state s;
     memcpy(s.k, k, 32);
     fe51_frombytes(&s.u, u);
     /* one_x1 = (1, x1, 1, 0); x = (1, 0, x1, 1) as (x2, z2, x3, z3). */
@@ -134,11 +134,11 @@ static void ifma_scalarmult(uint8_t out[32], const uint8_t k[32], const uint8_t 
     unsigned swap = 0;
     for (int t = 254; t >= 0; t--) {
         const unsigned bit = (s.k[t >> 3] >> (t & 7)) & 1;
-        ladder4w_cswap(&x, fe51v_mask(swap ^ bit));
+        ladder4_cswap(&x, fe51v_mask(swap ^ bit));
         swap = bit;
         ladder4_step(&x, &one_x1, &a24);
     }
-    ladder4w_cswap(&x, fe51v_mask(swap));
+    ladder4_cswap(&x, fe51v_mask(swap));
     /* x2 / z2: z2 and x2 broadcast to every lane, then lane 0. */
     fe51v_perm(&s.l, &x, P_ALL1);
     core_invert(&s.l, &s.l);

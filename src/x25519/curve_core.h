@@ -25,7 +25,9 @@
  *   core_invert(out, z)         1/z
  * A driver that runs its own ladder (x25519-neon's two-lane one,
  * src/x25519/ladder2.h) defines CORE_OWN_LADDER first and gets no
- * core_ladder_step or core_scalarmult.
+ * core_ladder_step or core_scalarmult; one with its own fixed-base
+ * method (x25519-ifma4's four-lane one) defines CORE_OWN_BASE and gets no
+ * core_base (core_digits, core_table_scan and the rest stay).
  *
  * Constant time: the ladder's swaps and the table scan use masks; the
  * only branches are on loop counters; every array index is public.
@@ -287,24 +289,32 @@ struct core_base_state {
     struct core_select_tmp tmp;
 };
 
+/* k (clamped) as 64 signed radix-16 digits: the radix-16 digits, then
+ * recentred into [-8, 8): a digit of 8 or more becomes digit - 16 and
+ * carries 1 up. k < 2^255 keeps the top digit at most 7 + 1 = 8 after
+ * the carries. The digits are secret: the caller wipes e. */
+static inline void core_digits(signed char e[64], const uint8_t k[32])
+{
+    for (int i = 0; i < 32; i++) {
+        e[2 * i] = (signed char)(k[i] & 15);
+        e[2 * i + 1] = (signed char)(k[i] >> 4);
+    }
+    signed char carry = 0;
+    for (int i = 0; i < 63; i++) {
+        e[i] = (signed char)(e[i] + carry);
+        carry = (signed char)((e[i] + 8) >> 4);
+        e[i] = (signed char)(e[i] - carry * 16);
+    }
+    e[63] = (signed char)(e[63] + carry);
+    rijn_wipe(&carry, sizeof carry);
+}
+
+#ifndef CORE_OWN_BASE
 static void core_base(uint8_t out[32], const uint8_t k[32])
 {
     struct core_base_state s;
     memset(&s.tmp, 0, sizeof s.tmp); /* core_select writes before it reads; cppcheck cannot see that */
-    /* Radix-16 digits, then recentred into [-8, 8): a digit of 8 or more
-     * becomes digit - 16 and carries 1 up. k < 2^255 keeps the top digit
-     * at most 7 + 1 = 8 after the carries. */
-    for (int i = 0; i < 32; i++) {
-        s.e[2 * i] = (signed char)(k[i] & 15);
-        s.e[2 * i + 1] = (signed char)(k[i] >> 4);
-    }
-    signed char carry = 0;
-    for (int i = 0; i < 63; i++) {
-        s.e[i] = (signed char)(s.e[i] + carry);
-        carry = (signed char)((s.e[i] + 8) >> 4);
-        s.e[i] = (signed char)(s.e[i] - carry * 16);
-    }
-    s.e[63] = (signed char)(s.e[63] + carry);
+    core_digits(s.e, k);
 
     FE_0(&s.p.X);
     FE_1(&s.p.Y);
@@ -326,8 +336,9 @@ static void core_base(uint8_t out[32], const uint8_t k[32])
     FE_MUL(&s.num, &s.num, &s.den);
     FE_TOBYTES(out, &s.num);
     rijn_wipe(&s, sizeof s);
-    rijn_wipe(&carry, sizeof carry);
 }
+#endif /* CORE_OWN_BASE */
 
 #undef CORE_SQR_N
 #undef CORE_SCAN
+#undef CORE_OWN_BASE

@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * One Montgomery ladder step (RFC 7748 section 5) spread over four lanes:
- * each level of the step's independent field operations becomes one
- * four-lane operation. x25519-ifma4 (src/x25519/x25519_ifma4.c) runs it on
+ * X25519's formulas spread over four lanes: one Montgomery ladder step
+ * (RFC 7748 section 5), and the Edwards mixed addition and doubling of
+ * curve_core.h's fixed-base method, each level of their independent
+ * field operations one four-lane operation. x25519-ifma4 (src/x25519/x25519_ifma4.c) runs it on
  * src/x25519/fe51v.h's four-lane elements; the bound checker
- * (tests/proof/bounds.cc) runs it on four interval elements, every lane
+ * (tests/proof/bounds.cc) runs them on four interval elements, every lane
  * operation through the contract wrappers of fe51v.h's routines, so the
  * composition is checked as curve_core.h's is.
  *
@@ -69,4 +70,75 @@ static inline void ladder4_step(Q4 *x, const Q4 *one_x1, const Q4 *a24)
     Q4_BLEND(&r, one_x1, &w, 0x8);
     Q4_MUL(&m, &l, &r);         /* (x3', z3', x2', z2') */
     Q4_PERM(x, &m, L4_HALVES);  /* (x2', z2', x3', z3') */
+}
+
+/* The Edwards formulas of curve_core.h (core_madd, core_dbl) with the
+ * point P = (X, Y, Z, T) as one four-lane element and a table entry as
+ * N = (y - x, y + x, 2dxy, 1). ZERO is 0 in every lane.
+ *
+ * p += n (madd-2008-hwcd-3, a = -1, Z2 = 1):
+ *   L  = (Y - X, Y + X, T + 0, Z + Z)
+ *   M  = L N                            = (a, b, c, d)
+ *   E  = (b - a, b + a, d - c, d + c)   = (e, h, f, g)
+ *   P  = (e, g, f, e) (f, h, g, h)      = (ef, gh, fg, eh) = (X, Y, Z, T)
+ * two four-lane products where core_madd makes seven one by one. */
+static const uint64_t L4_M_F[4] = { 0, 0, 3, 2 };  /* (X, X, T, Z), lane 2 then zeroed */
+static const uint64_t L4_M_G[4] = { 1, 1, 3, 2 };  /* (Y, Y, T, Z) */
+static const uint64_t L4_M_A[4] = { 0, 0, 2, 2 };  /* (a, a, c, c) */
+static const uint64_t L4_M_B[4] = { 1, 1, 3, 3 };  /* (b, b, d, d) */
+static const uint64_t L4_M_L[4] = { 0, 3, 2, 0 };  /* (e, g, f, e) */
+static const uint64_t L4_M_R[4] = { 2, 1, 3, 1 };  /* (f, h, g, h) */
+
+static inline void edwards4_madd(Q4 *p, const Q4 *n, const Q4 *zero)
+{
+    Q4 f, g, l, m;
+    Q4_PERM(&f, p, L4_M_F);
+    Q4_BLEND(&f, &f, zero, 0x4);
+    Q4_PERM(&g, p, L4_M_G);
+    Q4_ADDSUB(&l, &f, &g, 0xe);  /* (Y - X, Y + X, T, 2Z) */
+    Q4_MUL(&m, &l, n);           /* (a, b, c, d) */
+    Q4_PERM(&f, &m, L4_M_A);
+    Q4_PERM(&g, &m, L4_M_B);
+    Q4_ADDSUB(&m, &f, &g, 0xa);  /* (e, h, f, g) */
+    Q4_PERM(&l, &m, L4_M_L);
+    Q4_PERM(&g, &m, L4_M_R);
+    Q4_MUL(p, &l, &g);           /* (X, Y, Z, T) */
+}
+
+/* p = 2p (dbl-2008-hwcd, a = -1, every coordinate negated, as core_dbl):
+ *   V  = (X, Y, Z, X + Y);  M = V V     = (A, B, Z^2, (X + Y)^2)
+ *   T1 = (A + B, B - A, Z^2 + Z^2, .)   = (H, G, C, .)
+ *   T2 = ((X + Y)^2 - H, C - G, ., .)   = (E, F, ., .)
+ *   P  = (E, G, G, E) (F, H, F, H)      = (EF, GH, GF, EH) = (X, Y, Z, T) */
+static const uint64_t L4_D_S[4] = { 0, 1, 2, 0 };  /* (X, Y, Z, X) */
+static const uint64_t L4_D_U[4] = { 0, 1, 2, 1 };  /* (X, Y, Z, Y) */
+static const uint64_t L4_D_A[4] = { 0, 0, 2, 2 };  /* (A, A, Z^2, .) */
+static const uint64_t L4_D_B[4] = { 1, 1, 2, 2 };  /* (B, B, Z^2, .) */
+static const uint64_t L4_LANE0[4] = { 0, 0, 0, 0 };
+static const uint64_t L4_LANE1[4] = { 1, 1, 1, 1 };
+static const uint64_t L4_LANE2[4] = { 2, 2, 2, 2 };
+static const uint64_t L4_LANE3[4] = { 3, 3, 3, 3 };
+
+static inline void edwards4_dbl(Q4 *p)
+{
+    Q4 s, u, m, t1, t2, l, r;
+    Q4_PERM(&s, p, L4_D_S);
+    Q4_PERM(&u, p, L4_D_U);
+    Q4_ADD(&s, &s, &u);
+    Q4_BLEND(&s, p, &s, 0x8);    /* (X, Y, Z, X + Y) */
+    Q4_MUL(&m, &s, &s);          /* (A, B, Z^2, (X + Y)^2) */
+    Q4_PERM(&s, &m, L4_D_A);
+    Q4_PERM(&u, &m, L4_D_B);
+    Q4_ADDSUB(&t1, &s, &u, 0x5); /* (H, G, C, .) */
+    Q4_PERM(&s, &m, L4_LANE3);
+    Q4_PERM(&u, &t1, L4_LANE2);
+    Q4_BLEND(&s, &s, &u, 0x2);   /* ((X + Y)^2, C, ., .) */
+    Q4_ADDSUB(&t2, &t1, &s, 0x0); /* (E, F, ., .) */
+    Q4_PERM(&l, &t2, L4_LANE0);
+    Q4_PERM(&u, &t1, L4_LANE1);
+    Q4_BLEND(&l, &l, &u, 0x6);   /* (E, G, G, E) */
+    Q4_PERM(&r, &t2, L4_LANE1);
+    Q4_PERM(&u, &t1, L4_LANE0);
+    Q4_BLEND(&r, &r, &u, 0xa);   /* (F, H, F, H) */
+    Q4_MUL(p, &l, &r);           /* (X, Y, Z, T) */
 }

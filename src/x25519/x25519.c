@@ -168,32 +168,24 @@ static int get_ops(const char *driver, const struct rijn_x25519_ops **o)
     return RIJN_OK;
 }
 
-/* The priority a driver brings to batches and to public keys (struct
- * rijn_x25519_ops). */
+/* The priority a driver brings to batches (struct rijn_x25519_ops). */
 static int batch_priority(const struct rijn_desc *d)
 {
     const int b = ((const struct rijn_x25519_ops *)d->ops)->batch_priority;
     return b ? b : d->priority;
 }
-static int base_priority(const struct rijn_desc *d)
-{
-    const int b = ((const struct rijn_x25519_ops *)d->ops)->base_priority;
-    return b ? b : d->priority;
-}
 
-/* Batches rank drivers by batch_priority, public keys by base_priority,
- * single multiplications by priority; the rest of the rule is
- * rijn_prim_pick's (available after RIJN_CPU masking, constant-time,
- * self-test passed; ties to the earlier line). Each candidate goes
- * through rijn_prim_pick by name, which runs and caches its self-test. A
- * pinned driver is the same for all three. */
-static const struct rijn_x25519_ops *auto_batch_ops, *auto_base_ops;
+/* Batches rank drivers by batch_priority, single calls by priority; the
+ * rest of the rule is rijn_prim_pick's (available after RIJN_CPU masking,
+ * constant-time, self-test passed; ties to the earlier line). Each
+ * candidate goes through rijn_prim_pick by name, which runs and caches
+ * its self-test. A pinned driver is the same for both. */
+static const struct rijn_x25519_ops *auto_batch_ops;
 
-static int get_ranked_ops(const char *driver, int (*rank)(const struct rijn_desc *),
-                          const struct rijn_x25519_ops **cache, const struct rijn_x25519_ops **o)
+static int get_batch_ops(const char *driver, const struct rijn_x25519_ops **o)
 {
     if (driver) return get_ops(driver, o);
-    const struct rijn_x25519_ops *a = __atomic_load_n(cache, __ATOMIC_ACQUIRE);
+    const struct rijn_x25519_ops *a = __atomic_load_n(&auto_batch_ops, __ATOMIC_ACQUIRE);
     if (a) {
         *o = a;
         return RIJN_OK;
@@ -205,25 +197,17 @@ static int get_ranked_ops(const char *driver, int (*rank)(const struct rijn_desc
         for (size_t i = 0; i < PRIM_N && i < 64; i++) {
             const struct rijn_desc *d = prim_list[i];
             if ((tried >> i & 1) || !d || !d->ops || !d->ct || (d->cpu & cpu) != d->cpu) continue;
-            if (best == PRIM_N || rank(d) > rank(prim_list[best])) best = i;
+            if (best == PRIM_N || batch_priority(d) > batch_priority(prim_list[best])) best = i;
         }
         if (best == PRIM_N) return RIJN_ERR_NO_DRIVER;
         const struct rijn_desc *d;
         if (rijn_prim_pick(prim_list, prim_status, PRIM_N, prim_list[best]->name, &d) == RIJN_OK) {
             *o = d->ops;
-            __atomic_store_n(cache, *o, __ATOMIC_RELEASE);
+            __atomic_store_n(&auto_batch_ops, *o, __ATOMIC_RELEASE);
             return RIJN_OK;
         }
         tried |= (uint64_t)1 << best;
     }
-}
-static int get_batch_ops(const char *driver, const struct rijn_x25519_ops **o)
-{
-    return get_ranked_ops(driver, batch_priority, &auto_batch_ops, o);
-}
-static int get_base_ops(const char *driver, const struct rijn_x25519_ops **o)
-{
-    return get_ranked_ops(driver, base_priority, &auto_base_ops, o);
 }
 
 /* ---------------------------------------------------- public functions -- */
@@ -256,7 +240,7 @@ int rijn_x25519_base(const char *driver, uint8_t pub[32], const uint8_t scalar[3
 {
     if (!pub || !scalar) return RIJN_ERR_NULL;
     const struct rijn_x25519_ops *o;
-    int r = get_base_ops(driver, &o);
+    int r = get_ops(driver, &o);
     if (r) return r;
     uint8_t k[32];
     clamp(k, scalar);
@@ -272,7 +256,7 @@ int rijn_x25519_keygen(const char *driver, uint8_t priv[32], uint8_t pub[32])
     memset(priv, 0, 32);
     memset(pub, 0, 32);
     const struct rijn_x25519_ops *o;
-    int r = get_base_ops(driver, &o);
+    int r = get_ops(driver, &o);
     if (r) return r;
     size_t got = 0;
     while (got < 32) {

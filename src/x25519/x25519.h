@@ -32,11 +32,6 @@ struct rijn_x25519_ops {
      * multiplication on many: it ranks low for single calls and high here.
      * The AES kind's serial_priority (src/aes/cipher.h) is the same idea. */
     int batch_priority;
-    /* The same for the public key (rijn_x25519_base and _keygen with
-     * driver NULL): a driver whose ladder is fast but whose fixed-base
-     * method is not (x25519-ifma4) ranks lower there. 0: the descriptor's
-     * priority. */
-    int base_priority;
 };
 
 extern const struct rijn_kind rijn_kind_x25519;

@@ -15,15 +15,20 @@
  * and Intel's cores issue 256-bit vector operations on three ports
  * against two for 512-bit ones.
  *
- * The fixed-base public key runs core_base (curve_core.h) with the same
- * element in every lane, which does not beat x25519-mulx's; base_priority
- * ranks it low for that (src/x25519/x25519.h): 60, below x25519-mulx.
+ * The public key is curve_core.h's fixed-base method (the same digits
+ * and table, every entry of a row read) with the Edwards point (X, Y, Z, T) as one four-lane
+ * element: each mixed addition is two four-lane products
+ * (src/x25519/ladder4.h's edwards4_madd), and the table scan merges whole
+ * 256-bit rows under masks and cuts the limbs in lanes.
+ *
  * Batches are calls of the single multiplication one by one, ranked 310:
  * above x25519-mulx, below x25519-ifma (350), which serves them eight at a
- * time. Single multiplications: 400, the top of the x86 ladder.
+ * time. Single multiplications and public keys: 400, the top of the x86
+ * ladder.
  *
  * Constant time: the swap bit becomes a lane mask (no branch), the scalar
- * is read at public byte indices, every permutation and blend has a
+ * is read at public byte indices, the table scan reads all eight entries
+ * of a row and merges them under masks, every permutation and blend has a
  * constant pattern, and the field code has no secret-dependent branch or
  * index (fe51v.h).
  */
@@ -51,6 +56,7 @@ X86_IFMA_FILE_BEGIN
 #define FE_FROMBYTES fe51v_frombytes
 #define FE_TOBYTES fe51v_tobytes
 #define CORE_OWN_LADDER
+#define CORE_OWN_BASE
 #include "x25519/curve_core.h"
 
 /* A single X25519 has no second ladder to fill lanes with, but each
@@ -89,9 +95,6 @@ static inline void fe51v_perm(fe51v *h, const fe51v *f, const uint64_t idx[4])
 #define Q4_ADD fe51v_add
 #define Q4_MUL fe51v_mul
 #include "x25519/ladder4.h"
-
-static const uint64_t P_ALL1[4] = { 1, 1, 1, 1 };
-static const uint64_t P_ALL0[4] = { 0, 0, 0, 0 };
 
 /* Swap the lane pairs (x2, z2) and (x3, z3) of x where m is all ones. */
 static inline void ladder4_cswap(fe51v *x, FV m)
@@ -140,9 +143,9 @@ static void ifma_scalarmult(uint8_t out[32], const uint8_t k[32], const uint8_t 
     }
     ladder4_cswap(&x, fe51v_mask(swap));
     /* x2 / z2: z2 and x2 broadcast to every lane, then lane 0. */
-    fe51v_perm(&s.l, &x, P_ALL1);
+    fe51v_perm(&s.l, &x, L4_LANE1);
     core_invert(&s.l, &s.l);
-    fe51v_perm(&s.r, &x, P_ALL0);
+    fe51v_perm(&s.r, &x, L4_LANE0);
     fe51v_mul(&s.m, &s.r, &s.l);
     fe51v_tobytes(out, &s.m);
     rijn_wipe(&s, sizeof s);
@@ -150,12 +153,102 @@ static void ifma_scalarmult(uint8_t out[32], const uint8_t k[32], const uint8_t 
     rijn_wipe(&swap, sizeof swap);
 }
 
+/* ------------------------------------------------ the public key --
+ * curve_core.h's fixed-base method (core_base: 64 signed radix-16 digits,
+ * the same table, the same scan) with the point as one four-lane element
+ * (X, Y, Z, T), ladder4.h's edwards4_madd and edwards4_dbl. */
+
+static const uint64_t L4_SWAP01[4] = { 1, 0, 2, 3 };
+static const uint64_t LANE2_ONLY[4] = { 0, 0, ~(uint64_t)0, 0 };
+static const uint64_t L4_WORD[4][4] = { { 0, 0, 0, 0 }, { 1, 1, 1, 1 }, { 2, 2, 2, 2 }, { 3, 3, 3, 3 } };
+
+struct base4_state {
+    signed char e[64];
+    fe51v n, s, neg;
+};
+
+/* s->n = e * 256^i B as (y - x, y + x, 2dxy, 1), e in [-8, 8]: core_select
+ * in lanes. A table entry is three 256-bit little-endian values of four
+ * words, (y + x, y - x, 2dxy); all eight entries of row i are read whole
+ * and merged under masks (the identity, (1, 1, 0), when e = 0), then
+ * word k of each value goes to lane 0 (y - x), 1 (y + x) or 2 (2dxy), and
+ * the limbs are cut from the words as fe51_frombytes cuts them (bit 255
+ * dropped). The negation for e < 0 (swap lanes 0 and 1, negate lane 2)
+ * is masked. Addresses and branches depend on i only. */
+static inline void select4(struct base4_state *s, int i, int e)
+{
+    const unsigned neg = (unsigned)e >> 31;                      /* 1 if e < 0 */
+    const unsigned mag = (unsigned)(e ^ (0 - (int)neg)) + neg;   /* |e| */
+    static const uint64_t one[4] = { 1, 0, 0, 0 };
+    FV ypx = fv_load(one), ymx = ypx, xy2d = fv_zero(), w[4];
+    for (unsigned j = 0; j < 8; j++) {
+        const FV m = fv_set1(core_eq_mask(mag, j + 1));
+        const uint64_t *v = rijn_x25519_base_table[i][j];
+        ypx = fv_xor(ypx, fv_andv(fv_xor(ypx, fv_load(v)), m));
+        ymx = fv_xor(ymx, fv_andv(fv_xor(ymx, fv_load(v + 4)), m));
+        xy2d = fv_xor(xy2d, fv_andv(fv_xor(xy2d, fv_load(v + 8)), m));
+    }
+    /* w[k] = (word k of y - x, of y + x, of 2dxy, of 1). */
+    for (int k = 0; k < 4; k++) {
+        const FV t = fv_blend(fv_perm(ymx, L4_WORD[k]), fv_perm(ypx, L4_WORD[k]), 0x2);
+        w[k] = fv_blend(fv_blend(t, fv_perm(xy2d, L4_WORD[k]), 0x4), k == 0 ? fv_set1(1) : fv_zero(), 0x8);
+    }
+    s->n.v[0] = fv_and(w[0], FE51V_M51);
+    s->n.v[1] = fv_and(fv_xor(fv_shr(w[0], 51), fv_shl(w[1], 13)), FE51V_M51);
+    s->n.v[2] = fv_and(fv_xor(fv_shr(w[1], 38), fv_shl(w[2], 26)), FE51V_M51);
+    s->n.v[3] = fv_and(fv_xor(fv_shr(w[2], 25), fv_shl(w[3], 39)), FE51V_M51);
+    s->n.v[4] = fv_and(fv_shr(w[3], 12), FE51V_M51);
+    const FV m = fe51v_mask(neg);
+    fe51v_perm(&s->s, &s->n, L4_SWAP01);
+    fe51v_cswap_mask(&s->n, &s->s, m);
+    fe51v_neg(&s->neg, &s->n);
+    fe51v_cswap_mask(&s->n, &s->neg, fv_andv(m, fv_load(LANE2_ONLY)));
+}
+
+static void ifma_base(uint8_t out[32], const uint8_t k[32])
+{
+    struct base4_state s;
+    fe51v p, zero, num;
+    core_digits(s.e, k);
+    fe51v_0(&zero);
+    /* (X, Y, Z, T) = (0, 1, 1, 0), the identity. */
+    {
+        fe51 id[4];
+        fe51_0(&id[0]);
+        fe51_1(&id[1]);
+        fe51_1(&id[2]);
+        fe51_0(&id[3]);
+        fe51v_pack(&p, id);
+    }
+    for (int i = 1; i < 64; i += 2) {
+        select4(&s, i / 2, s.e[i]);
+        edwards4_madd(&p, &s.n, &zero);
+    }
+    for (int i = 0; i < 4; i++) edwards4_dbl(&p);
+    for (int i = 0; i < 64; i += 2) {
+        select4(&s, i / 2, s.e[i]);
+        edwards4_madd(&p, &s.n, &zero);
+    }
+    /* u = (Z + Y) / (Z - Y): lane 0 of (Y + Z, Z - Y), then the
+     * denominator broadcast through the inversion. */
+    fe51v_perm(&s.s, &p, L4_LANE1);
+    fe51v_perm(&s.neg, &p, L4_LANE2);
+    fe51v_addsub(&num, &s.s, &s.neg, 0x1);
+    fe51v_perm(&s.s, &num, L4_LANE1);
+    core_invert(&s.s, &s.s);
+    fe51v_perm(&num, &num, L4_LANE0);
+    fe51v_mul(&num, &num, &s.s);
+    fe51v_tobytes(out, &num);
+    rijn_wipe(&s, sizeof s);
+    rijn_wipe(&p, sizeof p);
+    rijn_wipe(&num, sizeof num);
+}
+
 X86_IFMA_FILE_END
 
 static const struct rijn_x25519_ops ifma4_ops = {
     .scalarmult = ifma_scalarmult,
-    .base = core_base,
-    .base_priority = 60,
+    .base = ifma_base,
     .batch_priority = 310,
 };
 #define IFMA4_OPS (&ifma4_ops)

@@ -1058,6 +1058,36 @@ void check_core51v()
         }
         return str(all) + " (" + std::to_string(call_no) + " field calls)";
     });
+    run("edwards4_madd [fe51v x 4]", "in: p carried, n decoded (< 2^51) or negated (carried); out: carried", [] {
+        call_no = 0;
+        q4::quad p, n, zero;
+        for (int i = 0; i < 4; i++) {
+            p.l[i] = make<fe51v>(B51V_CARRIED);
+            n.l[i] = make<fe51v>(B51V_CARRIED);
+            fe51v_0(&zero.l[i]);
+        }
+        q4::edwards4_madd(&p, &n, &zero);
+        record().call.clear();
+        Box<5> all = box_of<5>(p.l[0]);
+        for (int i = 0; i < 4; i++) {
+            within<5>(p.l[i], B51V_CARRIED, "output lane " + std::to_string(i) + ", carried");
+            all = hull(all, box_of<5>(p.l[i]));
+        }
+        return str(all) + " (" + std::to_string(call_no) + " field calls)";
+    });
+    run("edwards4_dbl [fe51v x 4]", "in: p carried; out: carried", [] {
+        call_no = 0;
+        q4::quad p;
+        for (int i = 0; i < 4; i++) p.l[i] = make<fe51v>(B51V_CARRIED);
+        q4::edwards4_dbl(&p);
+        record().call.clear();
+        Box<5> all = box_of<5>(p.l[0]);
+        for (int i = 0; i < 4; i++) {
+            within<5>(p.l[i], B51V_CARRIED, "output lane " + std::to_string(i) + ", carried");
+            all = hull(all, box_of<5>(p.l[i]));
+        }
+        return str(all) + " (" + std::to_string(call_no) + " field calls)";
+    });
     run("core_invert [fe51v]", "in: carried; out: carried", [] {
         call_no = 0;
         fe51v z = make<fe51v>(B51V_CARRIED), out;

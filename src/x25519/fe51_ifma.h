@@ -223,6 +223,7 @@ static inline FV fe51v_mask(unsigned b)
 /* Swap f and g in the lanes where m is all ones. */
 static inline void fe51v_cswap_mask(fe51v *f, fe51v *g, FV m)
 {
+    FV_UNROLL
     for (int i = 0; i < 5; i++) {
         const FV t = fv_andv(fv_xor(f->v[i], g->v[i]), m);
         f->v[i] = fv_xor(f->v[i], t);
@@ -237,6 +238,7 @@ static inline void fe51v_cswap(fe51v *f, fe51v *g, unsigned b)
 static inline void fe51v_cmov(fe51v *f, const fe51v *g, unsigned b)
 {
     const FV m = fe51v_mask(b);
+    FV_UNROLL
     for (int i = 0; i < 5; i++) f->v[i] = fv_xor(f->v[i], fv_andv(fv_xor(f->v[i], g->v[i]), m));
 }
 

@@ -53,9 +53,16 @@ typedef struct {
 
 #define FE51V_M51 0x7ffffffffffffULL /* 2^51 - 1 */
 
+/* Every loop below runs over limbs or columns, a constant count, and is
+ * unrolled whatever the optimisation level: at -O2 (distributions' flags
+ * override the Makefile's -O3) GCC 12 leaves them rolled, with the
+ * accumulators in memory, and x25519-ifma4 ran 2.4 times slower. */
+#define FV_UNROLL _Pragma("GCC unroll 16")
+
 /* h = 0, 1 */
 FV_INLINE void fe51v_0(fe51v *h)
 {
+    FV_UNROLL
     for (int i = 0; i < 5; i++) h->v[i] = fv_zero();
 }
 FV_INLINE void fe51v_1(fe51v *h)
@@ -90,6 +97,7 @@ FV_INLINE void fe51v_carry(fe51v *h, const fe51v *f)
 FV_INLINE void fe51v_add(fe51v *h, const fe51v *f, const fe51v *g)
 {
     fe51v t;
+    FV_UNROLL
     for (int i = 0; i < 5; i++) t.v[i] = fv_add(f->v[i], g->v[i]);
     fe51v_carry(h, &t);
 }
@@ -101,6 +109,7 @@ FV_INLINE void fe51v_sub(fe51v *h, const fe51v *f, const fe51v *g)
 {
     fe51v t;
     t.v[0] = fv_sub(fv_add(f->v[0], fv_set1(0xfffffffffffdaULL)), g->v[0]);
+    FV_UNROLL
     for (int i = 1; i < 5; i++) t.v[i] = fv_sub(fv_add(f->v[i], fv_set1(0xffffffffffffeULL)), g->v[i]);
     fe51v_carry(h, &t);
 }
@@ -125,13 +134,17 @@ FV_INLINE void fe51v_neg(fe51v *h, const fe51v *f)
 FV_INLINE void fe51v_mul(fe51v *h, const fe51v *f, const fe51v *g)
 {
     FV lo[9], hi[9];
+    FV_UNROLL
     for (int k = 0; k < 9; k++) lo[k] = hi[k] = fv_zero();
+    FV_UNROLL
     for (int i = 0; i < 5; i++)
+        FV_UNROLL
         for (int j = 0; j < 5; j++) {
             lo[i + j] = fv_madd52lo(lo[i + j], f->v[i], g->v[j]);
             hi[i + j] = fv_madd52hi(hi[i + j], f->v[i], g->v[j]);
         }
     fe51v r;
+    FV_UNROLL
     for (int k = 0; k < 5; k++) {
         /* z_k and z_(k+5); z_0 has no high half below it, z_9 no low half. */
         const FV zk = k == 0 ? lo[0] : fv_add(lo[k], fv_add(hi[k - 1], hi[k - 1]));
@@ -151,10 +164,13 @@ FV_INLINE void fe51v_mul(fe51v *h, const fe51v *f, const fe51v *g)
 FV_INLINE void fe51v_sqr(fe51v *h, const fe51v *f)
 {
     FV a1[10], a2[10], a4[10];
+    FV_UNROLL
     for (int k = 0; k < 10; k++) a1[k] = a2[k] = a4[k] = fv_zero();
+    FV_UNROLL
     for (int i = 0; i < 5; i++) {
         a1[2 * i] = fv_madd52lo(a1[2 * i], f->v[i], f->v[i]);
         a2[2 * i + 1] = fv_madd52hi(a2[2 * i + 1], f->v[i], f->v[i]);
+        FV_UNROLL
         for (int j = i + 1; j < 5; j++) {
             a2[i + j] = fv_madd52lo(a2[i + j], f->v[i], f->v[j]);
             a4[i + j + 1] = fv_madd52hi(a4[i + j + 1], f->v[i], f->v[j]);
@@ -162,6 +178,7 @@ FV_INLINE void fe51v_sqr(fe51v *h, const fe51v *f)
     }
     FV z[10];
     z[0] = a1[0];
+    FV_UNROLL
     for (int k = 1; k < 10; k++) {
         /* The accumulators column k has: a2 from k = 1, a4 for k = 2..8,
          * a1 at even k up to 8; those known zero are left out. */
@@ -170,6 +187,7 @@ FV_INLINE void fe51v_sqr(fe51v *h, const fe51v *f)
         z[k] = (k & 1) ? t : fv_add(t, a1[k]);
     }
     fe51v r;
+    FV_UNROLL
     for (int k = 0; k < 5; k++) {
         const FV zw = z[k + 5];
         r.v[k] = fv_add(fv_add(z[k], zw), fv_add(fv_add(zw, zw), fv_shl(zw, 4)));
@@ -188,11 +206,13 @@ FV_INLINE void fe51v_mul_a24(fe51v *h, const fe51v *f)
 {
     const FV c = fv_set1(121665), c2 = fv_set1(2 * 121665);
     FV q[5], l[5];
+    FV_UNROLL
     for (int k = 0; k < 5; k++) {
         l[k] = fv_and(fv_madd52lo(fv_zero(), f->v[k], c), FE51V_M51);
         q[k] = fv_madd52hi(fv_zero(), f->v[k], c2);
     }
     h->v[0] = fv_madd52lo(l[0], q[4], fv_set1(19));
+    FV_UNROLL
     for (int k = 1; k < 5; k++) h->v[k] = fv_add(l[k], q[k - 1]);
 }
 

@@ -68,11 +68,13 @@ X86_IFMA_FILE_BEGIN
 
 static inline void fe51v_perm(fe51v *h, const fe51v *f, const uint64_t idx[4])
 {
+    FV_UNROLL
     for (int k = 0; k < 5; k++) h->v[k] = fv_perm(f->v[k], idx);
 }
 /* Macros: the 256-bit blend takes an immediate. */
 #define fe51v_blend(h, a, b, bits)                                                          \
     do {                                                                                    \
+        FV_UNROLL                                                                           \
         for (int k_ = 0; k_ < 5; k_++) (h)->v[k_] = fv_blend((a)->v[k_], (b)->v[k_], bits); \
     } while (0)
 /* Lanes of add_lanes (a constant): f + g; others: g - f (+ 2p); then
@@ -80,6 +82,7 @@ static inline void fe51v_perm(fe51v *h, const fe51v *f, const uint64_t idx[4])
 #define fe51v_addsub(h, f, g, add_lanes)                                                                    \
     do {                                                                                                    \
         fe51v t_;                                                                                           \
+        FV_UNROLL                                                                                           \
         for (int k_ = 0; k_ < 5; k_++) {                                                                    \
             const FV two_p_ = fv_set1(k_ == 0 ? 0xfffffffffffdaULL : 0xffffffffffffeULL);                  \
             t_.v[k_] = fv_blend(fv_sub(fv_add((g)->v[k_], two_p_), (f)->v[k_]), fv_add((f)->v[k_], (g)->v[k_]), \
@@ -181,6 +184,7 @@ static inline void select4(struct base4_state *s, int i, int e)
     const unsigned mag = (unsigned)(e ^ (0 - (int)neg)) + neg;   /* |e| */
     static const uint64_t one[4] = { 1, 0, 0, 0 };
     FV ypx = fv_load(one), ymx = ypx, xy2d = fv_zero(), w[4];
+    FV_UNROLL
     for (unsigned j = 0; j < 8; j++) {
         const FV m = fv_set1(core_eq_mask(mag, j + 1));
         const uint64_t *v = rijn_x25519_base_table[i][j];
@@ -189,6 +193,7 @@ static inline void select4(struct base4_state *s, int i, int e)
         xy2d = fv_xor(xy2d, fv_andv(fv_xor(xy2d, fv_load(v + 8)), m));
     }
     /* w[k] = (word k of y - x, of y + x, of 2dxy, of 1). */
+    FV_UNROLL
     for (int k = 0; k < 4; k++) {
         const FV t = fv_blend(fv_perm(ymx, L4_WORD[k]), fv_perm(ypx, L4_WORD[k]), 0x2);
         w[k] = fv_blend(fv_blend(t, fv_perm(xy2d, L4_WORD[k]), 0x4), k == 0 ? fv_set1(1) : fv_zero(), 0x8);

@@ -22,7 +22,8 @@
  * It defines, all static:
  *   core_scalarmult(out, k, u)  the Montgomery ladder (RFC 7748 section 5)
  *   core_base(out, k)           k * 9 through the Edwards form (below)
- *   core_invert(out, z)         1/z
+ *   core_invert(out, z)         1/z (every lane)
+ *   core_invert1(out, z)        1/z of one element (below)
  * A driver that runs its own ladder (x25519-neon's two-lane one,
  * src/x25519/ladder2.h) defines CORE_OWN_LADDER first and gets no
  * core_ladder_step or core_scalarmult; one with its own fixed-base
@@ -52,7 +53,7 @@ static inline void core_sqr_n(FE *h, const FE *f, int n)
 
 /* out = z^(p - 2) = 1/z (0 for z = 0), by Fermat: 254 squarings and 11
  * multiplications, the chain of the curve25519 paper. z: loose. */
-static void core_invert(FE *out, const FE *z)
+static __attribute__((unused)) void core_invert(FE *out, const FE *z)
 {
     FE z2, z9, z11, z2_5_0, z2_10_0, z2_20_0, z2_50_0, z2_100_0, t;
     FE_SQR(&z2, z);                  /* 2 */
@@ -87,6 +88,32 @@ static void core_invert(FE *out, const FE *z)
     rijn_wipe(&z2_100_0, sizeof z2_100_0);
     rijn_wipe(&t, sizeof t);
 }
+
+/* out = 1/z for one element (in every lane of a lane type, where
+ * FE_FROMBYTES broadcasts and FE_TOBYTES reads lane 0). z: loose. Where
+ * the library has src/x25519/invert.c (RIJN_X25519_INVERT, x25519.h:
+ * 64-bit targets), the value goes out as bytes and comes back inverted
+ * by divsteps, about a third of Fermat's time for a single element,
+ * whose 254 squarings each wait for the last; elsewhere, and wherever
+ * x25519.h is not included (tests/proof/bounds.cc checks the Fermat chain
+ * on its interval limbs), core_invert. Drivers that invert independent
+ * lanes call core_invert, which inverts them all at once. */
+#ifdef RIJN_X25519_INVERT
+static void core_invert1(FE *out, const FE *z)
+{
+    struct {
+        FE t;
+        uint8_t b[32];
+    } s;
+    FE_CARRY(&s.t, z);
+    FE_TOBYTES(s.b, &s.t);
+    RIJN_X25519_INVERT(s.b, s.b);
+    FE_FROMBYTES(out, s.b);
+    rijn_wipe(&s, sizeof s);
+}
+#else
+#define core_invert1 core_invert
+#endif
 
 #ifndef CORE_OWN_LADDER
 /* One ladder step (RFC 7748 section 5): from (x2:z2) = [m]P and (x3:z3)
@@ -146,7 +173,7 @@ static void core_scalarmult(uint8_t out[32], const uint8_t k[32], const uint8_t 
     }
     FE_CSWAP(&s.x2, &s.x3, swap);
     FE_CSWAP(&s.z2, &s.z3, swap);
-    core_invert(&s.z2, &s.z2);
+    core_invert1(&s.z2, &s.z2);
     FE_MUL(&s.x2, &s.x2, &s.z2);
     FE_TOBYTES(out, &s.x2);
     rijn_wipe(&s, sizeof s);
@@ -332,7 +359,7 @@ static void core_base(uint8_t out[32], const uint8_t k[32])
     /* u = (1 + y) / (1 - y) = (Z + Y) / (Z - Y). */
     FE_ADD(&s.num, &s.p.Z, &s.p.Y);
     FE_SUB(&s.den, &s.p.Z, &s.p.Y);
-    core_invert(&s.den, &s.den);
+    core_invert1(&s.den, &s.den);
     FE_MUL(&s.num, &s.num, &s.den);
     FE_TOBYTES(out, &s.num);
     rijn_wipe(&s, sizeof s);

@@ -48,4 +48,15 @@ typedef void rijn_x25519_lanes_fn(uint8_t out[][32], const uint8_t *const k[], c
 RIJN_HIDDEN void rijn_x25519_groups(uint8_t *out, const uint8_t *k, const uint8_t *u, size_t n, size_t lanes,
                                     rijn_x25519_lanes_fn *ladder);
 
+/* out = 1/in mod 2^255 - 19 (0 for 0), in constant time by Bernstein and
+ * Yang's divsteps (src/x25519/invert.c); in: canonical little-endian
+ * bytes (< p), as FE_TOBYTES writes them; out may equal in. Defined where
+ * the compiler has a 128-bit integer (64-bit targets); curve_core.h's
+ * core_invert1 uses it for single elements when RIJN_X25519_INVERT is
+ * defined, and Fermat's chain otherwise. */
+#ifdef __SIZEOF_INT128__
+#define RIJN_X25519_INVERT rijn_x25519_invert
+RIJN_HIDDEN void rijn_x25519_invert(uint8_t out[32], const uint8_t in[32]);
+#endif
+
 #endif

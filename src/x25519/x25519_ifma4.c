@@ -115,7 +115,7 @@ struct ladder4_state {
 };
 
 /* out = X25519(k, u), k clamped: the Montgomery ladder four ways, then
- * one inversion on broadcast lanes. */
+ * one inversion (core_invert1: by divsteps on 64-bit builds, src/x25519/invert.c). */
 static void ifma_scalarmult(uint8_t out[32], const uint8_t k[32], const uint8_t u[32])
 {
     struct ladder4_state s;
@@ -147,7 +147,7 @@ static void ifma_scalarmult(uint8_t out[32], const uint8_t k[32], const uint8_t 
     ladder4_cswap(&x, fe51v_mask(swap));
     /* x2 / z2: z2 and x2 broadcast to every lane, then lane 0. */
     fe51v_perm(&s.l, &x, L4_LANE1);
-    core_invert(&s.l, &s.l);
+    core_invert1(&s.l, &s.l);
     fe51v_perm(&s.r, &x, L4_LANE0);
     fe51v_mul(&s.m, &s.r, &s.l);
     fe51v_tobytes(out, &s.m);
@@ -240,7 +240,7 @@ static void ifma_base(uint8_t out[32], const uint8_t k[32])
     fe51v_perm(&s.neg, &p, L4_LANE2);
     fe51v_addsub(&num, &s.s, &s.neg, 0x1);
     fe51v_perm(&s.s, &num, L4_LANE1);
-    core_invert(&s.s, &s.s);
+    core_invert1(&s.s, &s.s);
     fe51v_perm(&num, &num, L4_LANE0);
     fe51v_mul(&num, &num, &s.s);
     fe51v_tobytes(out, &num);

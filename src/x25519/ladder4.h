@@ -31,9 +31,13 @@
  *   R  = (DA+CB, DA-CB, BB, 121665)
  *   M  = Q R                   = ((DA+CB)^2, (DA-CB)^2, AA BB, 121665 E)
  *   W  = (., ., ., AA) + M     lane 3: AA + 121665 E
- *   M  = (M0, M1, M2, E) (1, x1, 1, W3)
+ *   X  = (M0, M1, M2, E) (1, x1, 1, W3)
  *      = (x3', z3', x2', z2')  (z3' = x1 (DA-CB)^2, z2' = E (AA + 121665 E))
- *   X  = (x2', z2', x3', z3')
+ *
+ * The step leaves X with its pairs exchanged, (x3', z3', x2', z2'): the
+ * caller's next conditional swap of the pairs absorbs the exchange (it
+ * swaps where the ladder's bit says not to), which saves a lane-crossing
+ * permutation on the step's longest path.
  *
  * Three four-lane products per step, against ten one at a time (five
  * multiplications, four squarings, one by a24); a lane of a square
@@ -68,8 +72,7 @@ static inline void ladder4_step(Q4 *x, const Q4 *one_x1, const Q4 *a24)
     Q4_ADD(&w, &w, &m);         /* lane 3: AA + 121665 E */
     Q4_BLEND(&l, &m, &q, 0x8);  /* lane 3: E */
     Q4_BLEND(&r, one_x1, &w, 0x8);
-    Q4_MUL(&m, &l, &r);         /* (x3', z3', x2', z2') */
-    Q4_PERM(x, &m, L4_HALVES);  /* (x2', z2', x3', z3') */
+    Q4_MUL(x, &l, &r);          /* (x3', z3', x2', z2') */
 }
 
 /* The Edwards formulas of curve_core.h (core_madd, core_dbl) with the

@@ -66,11 +66,23 @@ X86_IFMA_FILE_BEGIN
  * with (x3, z3) is a masked choice between X and X with its lane pairs
  * exchanged; the mask comes from the secret bit without a branch. */
 
-static inline void fe51v_perm(fe51v *h, const fe51v *f, const uint64_t idx[4])
+static inline void fe51v_perm_any(fe51v *h, const fe51v *f, const uint64_t idx[4])
 {
     FV_UNROLL
     for (int k = 0; k < 5; k++) h->v[k] = fv_perm(f->v[k], idx);
 }
+static inline void fe51v_swap_pairs(fe51v *h, const fe51v *f)
+{
+    FV_UNROLL
+    for (int k = 0; k < 5; k++) h->v[k] = fv_swap_pairs(f->v[k]);
+}
+/* ladder4.h's exchange within pairs (L4_PAIRS, twice on each step's
+ * longest path) stays inside the 128-bit halves: VPSHUFD, one cycle,
+ * instead of VPERMQ's three. A macro, so that L4_PAIRS (ladder4.h, below)
+ * is known where it expands; the test is on the address of a constant
+ * table, resolved at compile time. */
+#define fe51v_perm(h, f, idx) \
+    (&(idx)[0] == &L4_PAIRS[0] ? fe51v_swap_pairs((h), (f)) : fe51v_perm_any((h), (f), (idx)))
 /* Macros: the 256-bit blend takes an immediate. */
 #define fe51v_blend(h, a, b, bits)                                                          \
     do {                                                                                    \
@@ -121,15 +133,18 @@ static void ifma_scalarmult(uint8_t out[32], const uint8_t k[32], const uint8_t 
     struct ladder4_state s;
     memcpy(s.k, k, 32);
     fe51_frombytes(&s.u, u);
-    /* one_x1 = (1, x1, 1, 0); x = (1, 0, x1, 1) as (x2, z2, x3, z3). */
+    /* one_x1 = (1, x1, 1, 0); x = (x1, 1, 1, 0) as (x3, z3, x2, z2): the
+     * state is kept with its pairs exchanged (ladder4.h's step leaves it
+     * so, saving a lane-crossing move per step), and each swap below
+     * exchanges them where the ladder's swap bit is 0 instead of 1. */
     for (int i = 0; i < 5; i++) {
         for (int l = 0; l < 4; l++) s.lane[l] = 0;
         s.lane[1] = s.u.v[i];
         if (i == 0) s.lane[0] = s.lane[2] = 1;
         s.one_x1.v[i] = fv_load(s.lane);
         for (int l = 0; l < 4; l++) s.lane[l] = 0;
-        s.lane[2] = s.u.v[i];
-        if (i == 0) s.lane[0] = s.lane[3] = 1;
+        s.lane[0] = s.u.v[i];
+        if (i == 0) s.lane[1] = s.lane[2] = 1;
         s.x.v[i] = fv_load(s.lane);
         for (int l = 0; l < 4; l++) s.lane[l] = 0;
         if (i == 0) s.lane[3] = 121665;
@@ -140,11 +155,11 @@ static void ifma_scalarmult(uint8_t out[32], const uint8_t k[32], const uint8_t 
     unsigned swap = 0;
     for (int t = 254; t >= 0; t--) {
         const unsigned bit = (s.k[t >> 3] >> (t & 7)) & 1;
-        ladder4_cswap(&x, fe51v_mask(swap ^ bit));
+        ladder4_cswap(&x, fe51v_mask(swap ^ bit ^ 1));
         swap = bit;
         ladder4_step(&x, &one_x1, &a24);
     }
-    ladder4_cswap(&x, fe51v_mask(swap));
+    ladder4_cswap(&x, fe51v_mask(swap ^ 1));   /* now (x2, z2, x3, z3) */
     /* x2 / z2: z2 and x2 broadcast to every lane, then lane 0. */
     fe51v_perm(&s.l, &x, L4_LANE1);
     core_invert1(&s.l, &s.l);

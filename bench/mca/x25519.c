@@ -85,3 +85,28 @@ MCA_KERNEL mca_mul(FE *t, const FE *u)
     FE_MUL(t, t, u);
     MCA_END();
 }
+
+#ifdef RIJN_X25519_INVERT
+/* The inversion of single operations on 64-bit targets (invert.c): one
+ * batch of 59 divsteps, unrolled, and the two matrix products that follow
+ * it; bench/mca_x25519.py counts ten of each. */
+#define INVERT_STEPS_UNROLL _Pragma("GCC unroll 59")
+#include "x25519/invert.c"
+
+MCA_KERNEL mca_divsteps(int64_t *zeta, const s62 *f, const s62 *g, int64_t t[4]);
+MCA_KERNEL mca_divsteps(int64_t *zeta, const s62 *f, const s62 *g, int64_t t[4])
+{
+    MCA_BEGIN("divsteps");
+    *zeta = divsteps_59(*zeta, (uint64_t)f->v[0], (uint64_t)g->v[0], t);
+    MCA_END();
+}
+
+MCA_KERNEL mca_updates(s62 *d, s62 *e, s62 *f, s62 *g, const int64_t t[4]);
+MCA_KERNEL mca_updates(s62 *d, s62 *e, s62 *f, s62 *g, const int64_t t[4])
+{
+    MCA_BEGIN("updates");
+    update_de(d, e, t);
+    update_fg(f, g, t);
+    MCA_END();
+}
+#endif

@@ -89,9 +89,15 @@ _Static_assert(((PINV62 * (uint64_t)(int64_t)P0) & M62) == 1, "PINV62 is 1/p mod
  * wrap mod 2^64 in f and g above the bits that still matter (the logical
  * shift brings a wrong bit in at the top each step; 59 steps bring it
  * down to bit 5, and only bit 0 is read); u, v, q, r never wrap. */
+/* bench/mca/x25519.c unrolls the steps into straight-line code for
+ * llvm-mca; the library keeps the loop. */
+#ifndef INVERT_STEPS_UNROLL
+#define INVERT_STEPS_UNROLL
+#endif
 static int64_t divsteps_59(int64_t zeta, uint64_t f, uint64_t g, int64_t t[4])
 {
     uint64_t u = 8, v = 0, q = 0, r = 8;
+    INVERT_STEPS_UNROLL
     for (int i = 0; i < 59; i++) {
         const uint64_t c1 = (uint64_t)(zeta >> 63);   /* arithmetic shift: all ones iff zeta < 0 */
         const uint64_t c2 = -(g & 1);

@@ -108,7 +108,7 @@ static void neon_scalarmult(uint8_t out[32], const uint8_t k[32], const uint8_t 
     fe25x2_swap_lanes(&s.Z, swap);
     fe25x2_unpack(&s.x2, &s.x3, &s.X);
     fe25x2_unpack(&s.z2, &s.z3, &s.Z);
-    core_invert(&s.z2, &s.z2);
+    core_invert1(&s.z2, &s.z2);   /* divsteps on AArch64, Fermat on 32-bit ARM */
     fe25_mul(&s.x2, &s.x2, &s.z2);
     fe25_tobytes(out, &s.x2);
     rijn_wipe(&s, sizeof s);

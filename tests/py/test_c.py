@@ -49,16 +49,21 @@ def test_x25519_every_driver():
     assert " 0 failed" in r.stdout and "tested " in r.stdout
 
 
-def test_fe25x4_lanes_equal_the_scalar_model():
-    """x25519-avx2's field code (src/x25519/fe25x4.h) against fe25.h, lane
-    by lane, on limbs at their stated bounds and random within them; skipped
-    (exit 77) without x86-64 and AVX2."""
-    r = subprocess.run([os.path.join(BUILD, "tests", "test_fe25x4")], capture_output=True, text=True, timeout=600)
+def _run_or_skip(prog):
+    """Run tests/c/PROG; exit 77 is a skip with the program's reason."""
+    r = subprocess.run([os.path.join(BUILD, "tests", prog)], capture_output=True, text=True, timeout=600)
     print(r.stdout, r.stderr)
     if r.returncode == 77:
         pytest.skip(r.stdout.strip())
     assert r.returncode == 0, r.stderr
     assert " 0 failed" in r.stdout
+
+
+def test_fe25x4_lanes_equal_the_scalar_model():
+    """x25519-avx2's field code (src/x25519/fe25x4.h) against fe25.h, lane
+    by lane, on limbs at their stated bounds and random within them; skipped
+    (exit 77) without x86-64 and AVX2."""
+    _run_or_skip("test_fe25x4")
 
 
 def test_fe51x8_lanes_equal_fe51_mod_p():
@@ -67,12 +72,7 @@ def test_fe51x8_lanes_equal_fe51_mod_p():
     its carried bound and random within it, with every output limb inside
     that bound; skipped (exit 77) without AVX-512 IFMA, where make check
     runs it in the emulation build instead."""
-    r = subprocess.run([os.path.join(BUILD, "tests", "test_fe51x8")], capture_output=True, text=True, timeout=600)
-    print(r.stdout, r.stderr)
-    if r.returncode == 77:
-        pytest.skip(r.stdout.strip())
-    assert r.returncode == 0, r.stderr
-    assert " 0 failed" in r.stdout
+    _run_or_skip("test_fe51x8")
 
 
 def test_divsteps_inversion():
@@ -81,12 +81,7 @@ def test_divsteps_inversion():
     x, 1/0 = 0, and the invariants its comments state (matrix bound, the
     ranges of d, e, f, g, g = 0 after 590 steps) checked after every
     batch; skipped (exit 77) without a 128-bit integer."""
-    r = subprocess.run([os.path.join(BUILD, "tests", "test_invert")], capture_output=True, text=True, timeout=600)
-    print(r.stdout, r.stderr)
-    if r.returncode == 77:
-        pytest.skip(r.stdout.strip())
-    assert r.returncode == 0, r.stderr
-    assert " 0 failed" in r.stdout
+    _run_or_skip("test_invert")
 
 
 def test_secrets_gone_after_clear_and_free():

@@ -142,12 +142,6 @@ static void fe64_sqr(fe64 *h, const fe64 *f)
 {
     fe64_mul(h, f, f);
 }
-
-static void fe64_sqr5(fe64 *h, const fe64 *f)
-{
-    fe64_sqr(h, f);
-    for (int i = 1; i < 5; i++) fe64_sqr(h, h);
-}
 #define RIJN_CPU_MULX_REQ 0u
 #else
 #define RIJN_CPU_MULX_REQ (RIJN_CPU_BMI2 | RIJN_CPU_ADX)
@@ -288,7 +282,10 @@ static __attribute__((noinline)) void fe64_mul(fe64 *h, const fe64 *f, const fe6
  *
  * FE64_SQR_BODY(F0) is the squaring from f in rdx (f0), rcx, r8, r9 to
  * the result in rsi, r10, r11, r12, with F0 the operand that gives f0
- * again for the diagonal (rdx is overwritten by then). */
+ * again for the diagonal (rdx is overwritten by then). (A second user,
+ * five squarings in registers for the inversion's chains, went when the
+ * inversion moved to divsteps, src/x25519/invert.c: every x86-64 build
+ * has the 128-bit integer it needs.) */
 #define FE64_SQR_BODY(F0) \
         /* f0 f1, f0 f2, f0 f3 -> t1 (r10) .. t4 (r13) */ \
         "mulxq %%rcx, %%r10, %%r11\n\t" \
@@ -381,48 +378,7 @@ static __attribute__((noinline)) void fe64_sqr(fe64 *h, const fe64 *f)
         : "rax", "rbx", "rcx", "rdx", "r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15", "cc", "memory");
 }
 
-/* h = f^(2^5): five squarings with the value in registers throughout, for
- * the inversion's chains of squarings (src/x25519/curve_core.h's
- * FE_SQR_N), which are latency-bound: one squaring's result feeds the
- * next, and fe64_sqr's store of h and the next call's load of it add a
- * store-to-load forwarding delay to every link. Here f0 stays in rsi
- * (the pointer is not needed after the loads), the result of each
- * squaring moves to rdx, rcx, r8, r9 for the next, and h is stored once.
- * Five by repetition (.rept), because no register is left for a loop
- * counter. */
-static __attribute__((noinline)) void fe64_sqr5(fe64 *h, const fe64 *f)
-{
-    __asm__ volatile(
-        "movq 0(%%rsi), %%rdx\n\t"
-        "movq 8(%%rsi), %%rcx\n\t"
-        "movq 16(%%rsi), %%r8\n\t"
-        "movq 24(%%rsi), %%r9\n\t"
-        "movq %%rdx, %%rsi\n\t"
-        ".rept 5\n\t"
-        FE64_SQR_BODY("%%rsi")
-        "movq %%rsi, %%rdx\n\t"
-        "movq %%r10, %%rcx\n\t"
-        "movq %%r11, %%r8\n\t"
-        "movq %%r12, %%r9\n\t"
-        ".endr\n\t"
-        "movq %%rdx, 0(%%rdi)\n\t"
-        "movq %%rcx, 8(%%rdi)\n\t"
-        "movq %%r8, 16(%%rdi)\n\t"
-        "movq %%r9, 24(%%rdi)\n\t"
-        : "+S"(f)
-        : "D"(h)
-        : "rax", "rbx", "rcx", "rdx", "r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15", "cc", "memory");
-}
 #endif
-
-/* h = f^(2^n), n >= 1 (curve_core.h's FE_SQR_N): five at a time in
- * registers, the rest one by one. */
-static void fe64_sqr_n(fe64 *h, const fe64 *f, int n)
-{
-    const fe64 *src = f;
-    for (; n >= 5; n -= 5, src = h) fe64_sqr5(h, src);
-    for (; n > 0; n--, src = h) fe64_sqr(h, src);
-}
 
 /* h = 121665 f mod p: four products with the high words added into the
  * next limb; the top (below 2^17 + 1) folds times 38. */
@@ -527,7 +483,6 @@ INL void mulx_table_scan(uint64_t w[12], int i, unsigned mag)
 #define FE_NEG fe64_neg
 #define FE_MUL fe64_mul
 #define FE_SQR fe64_sqr
-#define FE_SQR_N fe64_sqr_n
 #define FE_MUL_A24 fe64_mul_a24
 #define FE_CARRY fe64_copy /* no slack, nothing to carry */
 #define FE_CSWAP fe64_cswap

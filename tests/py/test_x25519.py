@@ -500,9 +500,8 @@ def test_registry_entries():
 
 # The instructions that x25519-mulx's assembly may contain: MULX, the
 # carry chains, moves, and the compiler's saves of the registers it
-# clobbers. No branch (the .rept of fe64_sqr5 is unrolled by the
-# assembler), no call, no other opcode.
-MULX_ASM_FUNCS = ("fe64_mul", "fe64_sqr", "fe64_sqr5")
+# clobbers. No branch, no call, no other opcode.
+MULX_ASM_FUNCS = ("fe64_mul", "fe64_sqr")
 MULX_ASM_OPS = {"mulx", "adcx", "adox", "add", "adc", "sbb", "and", "xor", "mov", "imul", "push", "pop", "ret",
                 "endbr64"}
 
@@ -511,7 +510,7 @@ def test_mulx_assembly_is_straight_line_without_secret_addresses():
     """valgrind runs x25519-mulx's multiply and square in their C
     emulation only (it has no ADCX/ADOX), so the shape that makes the
     assembly constant time is checked on the release object itself: each
-    of fe64_mul, fe64_sqr and fe64_sqr5 is straight-line code from the
+    of fe64_mul and fe64_sqr is straight-line code from the
     allowed set above, and every memory operand is a fixed offset from
     the argument registers (rdi: h, rsi: f, rcx: g) or the stack, never
     indexed, so no address depends on a limb. A branch or an indexed load

@@ -93,8 +93,10 @@ static __attribute__((unused)) void core_invert(FE *out, const FE *z)
  * FE_FROMBYTES broadcasts and FE_TOBYTES reads lane 0). z: loose. Where
  * the library has src/x25519/invert.c (RIJN_X25519_INVERT, x25519.h:
  * 64-bit targets), the value goes out as bytes and comes back inverted
- * by divsteps, about a third of Fermat's time for a single element,
- * whose 254 squarings each wait for the last; elsewhere, and wherever
+ * by divsteps, a little over half of Fermat's time for a single
+ * element (whose 254 squarings each wait for the last: about 6,200
+ * cycles against 10,300-10,900 on an Intel Xeon, docs/performance.md);
+ * elsewhere, and wherever
  * x25519.h is not included (tests/proof/bounds.cc checks the Fermat chain
  * on its interval limbs), core_invert. Drivers that invert independent
  * lanes call core_invert, which inverts them all at once. */

@@ -7,8 +7,6 @@
  *   FE_0(h) FE_1(h)     constants
  *   FE_ADD(h, f, g) FE_SUB(h, f, g) FE_NEG(h, f)
  *   FE_MUL(h, f, g) FE_SQR(h, f) FE_MUL_A24(h, f) FE_CARRY(h, f)
- *   FE_SQR_N(h, f, n)   optional: n >= 1 squarings in a row (h = f^(2^n));
- *                       by default n FE_SQRs
  *   FE_CSWAP(f, g, b) FE_CMOV(f, g, b)      b secret, 0 or 1
  *   FE_FROMBYTES(h, s) FE_TOBYTES(s, f)
  *
@@ -36,20 +34,16 @@
 #include "core/util.h"
 #include "x25519/base_table.h"
 
-/* CORE_SQR_N and CORE_SCAN (below) are this file's names for the
- * optional hooks; both are undefined at its end, so that a second
- * inclusion (tests/proof/bounds.cc has one per radix) starts afresh. */
-#ifdef FE_SQR_N
-#define CORE_SQR_N FE_SQR_N
-#else
-/* h = f^(2^n), n >= 1: the default, n squarings one by one. */
+/* CORE_SCAN (below) is this file's name for the optional table-scan
+ * hook; it is undefined at the file's end, so that a second inclusion
+ * (tests/proof/bounds.cc has one per radix) starts afresh. */
+
+/* h = f^(2^n), n >= 1: n squarings one by one (Fermat's chain below). */
 static inline void core_sqr_n(FE *h, const FE *f, int n)
 {
     FE_SQR(h, f);
     for (int i = 1; i < n; i++) FE_SQR(h, h);
 }
-#define CORE_SQR_N core_sqr_n
-#endif
 
 /* out = z^(p - 2) = 1/z (0 for z = 0), by Fermat: 254 squarings and 11
  * multiplications, the chain of the curve25519 paper. z: loose. */
@@ -57,26 +51,26 @@ static __attribute__((unused)) void core_invert(FE *out, const FE *z)
 {
     FE z2, z9, z11, z2_5_0, z2_10_0, z2_20_0, z2_50_0, z2_100_0, t;
     FE_SQR(&z2, z);                  /* 2 */
-    CORE_SQR_N(&t, &z2, 2);          /* 8 */
+    core_sqr_n(&t, &z2, 2);          /* 8 */
     FE_MUL(&z9, &t, z);              /* 9 */
     FE_MUL(&z11, &z9, &z2);          /* 11 */
     FE_SQR(&t, &z11);                /* 22 */
     FE_MUL(&z2_5_0, &t, &z9);        /* 2^5 - 1 */
-    CORE_SQR_N(&t, &z2_5_0, 5);
+    core_sqr_n(&t, &z2_5_0, 5);
     FE_MUL(&z2_10_0, &t, &z2_5_0);   /* 2^10 - 1 */
-    CORE_SQR_N(&t, &z2_10_0, 10);
+    core_sqr_n(&t, &z2_10_0, 10);
     FE_MUL(&z2_20_0, &t, &z2_10_0);  /* 2^20 - 1 */
-    CORE_SQR_N(&t, &z2_20_0, 20);
+    core_sqr_n(&t, &z2_20_0, 20);
     FE_MUL(&t, &t, &z2_20_0);        /* 2^40 - 1 */
-    CORE_SQR_N(&t, &t, 10);
+    core_sqr_n(&t, &t, 10);
     FE_MUL(&z2_50_0, &t, &z2_10_0);  /* 2^50 - 1 */
-    CORE_SQR_N(&t, &z2_50_0, 50);
+    core_sqr_n(&t, &z2_50_0, 50);
     FE_MUL(&z2_100_0, &t, &z2_50_0); /* 2^100 - 1 */
-    CORE_SQR_N(&t, &z2_100_0, 100);
+    core_sqr_n(&t, &z2_100_0, 100);
     FE_MUL(&t, &t, &z2_100_0);       /* 2^200 - 1 */
-    CORE_SQR_N(&t, &t, 50);
+    core_sqr_n(&t, &t, 50);
     FE_MUL(&t, &t, &z2_50_0);        /* 2^250 - 1 */
-    CORE_SQR_N(&t, &t, 5);
+    core_sqr_n(&t, &t, 5);
     FE_MUL(out, &t, &z11);           /* 2^255 - 32 + 11 = p - 2 */
     rijn_wipe(&z2, sizeof z2);
     rijn_wipe(&z9, sizeof z9);
@@ -368,6 +362,5 @@ static void core_base(uint8_t out[32], const uint8_t k[32])
 }
 #endif /* CORE_OWN_BASE */
 
-#undef CORE_SQR_N
 #undef CORE_SCAN
 #undef CORE_OWN_BASE

@@ -12,6 +12,9 @@
  * The including file defines
  *   Q4                            the four-lane element type
  *   Q4_PERM(h, f, idx)            h_i = f_idx[i], idx one of the tables below
+ *   Q4_SWAP_PAIRS(h, f)           Q4_PERM(h, f, L4_PAIRS), the exchange
+ *                                 within pairs, which a four-lane layer can
+ *                                 do without crossing its 128-bit halves
  *   Q4_BLEND(h, a, b, bits)       h_i = b_i where bit i of the constant bits
  *                                 is set, else a_i
  *   Q4_ADDSUB(h, f, g, bits)      h_i = f_i + g_i where bit i is set, else
@@ -57,12 +60,12 @@ static const uint64_t L4_AA[4] = { 0, 1, 2, 2 };     /* lane 3 takes lane 2 */
 static inline void ladder4_step(Q4 *x, const Q4 *one_x1, const Q4 *a24)
 {
     Q4 s, t, l, r, m, q, w;
-    Q4_PERM(&s, x, L4_PAIRS);
+    Q4_SWAP_PAIRS(&s, x);
     Q4_ADDSUB(&t, x, &s, 0x5);  /* (A, B, C, D) */
     Q4_PERM(&l, &t, L4_LEFT);
     Q4_PERM(&r, &t, L4_RIGHT);
     Q4_MUL(&m, &l, &r);         /* (DA, CB, AA, BB) */
-    Q4_PERM(&s, &m, L4_PAIRS);  /* (CB, DA, BB, AA) */
+    Q4_SWAP_PAIRS(&s, &m);      /* (CB, DA, BB, AA) */
     Q4_ADDSUB(&q, &m, &s, 0x1); /* (DA+CB, DA-CB, ., E) */
     Q4_BLEND(&q, &q, &m, 0x4);  /* lane 2: AA */
     Q4_BLEND(&r, &q, &s, 0x4);  /* lane 2: BB */

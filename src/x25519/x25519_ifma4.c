@@ -66,23 +66,19 @@ X86_IFMA_FILE_BEGIN
  * with (x3, z3) is a masked choice between X and X with its lane pairs
  * exchanged; the mask comes from the secret bit without a branch. */
 
-static inline void fe51v_perm_any(fe51v *h, const fe51v *f, const uint64_t idx[4])
+static inline void fe51v_perm(fe51v *h, const fe51v *f, const uint64_t idx[4])
 {
     FV_UNROLL
     for (int k = 0; k < 5; k++) h->v[k] = fv_perm(f->v[k], idx);
 }
+/* ladder4.h's exchange within pairs (twice on each step's longest path)
+ * stays inside the 128-bit halves: VPSHUFD, one cycle, instead of
+ * VPERMQ's three. */
 static inline void fe51v_swap_pairs(fe51v *h, const fe51v *f)
 {
     FV_UNROLL
     for (int k = 0; k < 5; k++) h->v[k] = fv_swap_pairs(f->v[k]);
 }
-/* ladder4.h's exchange within pairs (L4_PAIRS, twice on each step's
- * longest path) stays inside the 128-bit halves: VPSHUFD, one cycle,
- * instead of VPERMQ's three. A macro, so that L4_PAIRS (ladder4.h, below)
- * is known where it expands; the test is on the address of a constant
- * table, resolved at compile time. */
-#define fe51v_perm(h, f, idx) \
-    (&(idx)[0] == &L4_PAIRS[0] ? fe51v_swap_pairs((h), (f)) : fe51v_perm_any((h), (f), (idx)))
 /* Macros: the 256-bit blend takes an immediate. */
 #define fe51v_blend(h, a, b, bits)                                                          \
     do {                                                                                    \
@@ -105,6 +101,7 @@ static inline void fe51v_swap_pairs(fe51v *h, const fe51v *f)
 
 #define Q4 fe51v
 #define Q4_PERM fe51v_perm
+#define Q4_SWAP_PAIRS fe51v_swap_pairs
 #define Q4_BLEND fe51v_blend
 #define Q4_ADDSUB fe51v_addsub
 #define Q4_ADD fe51v_add

@@ -703,6 +703,7 @@ void mul(quad *h, const quad *f, const quad *g)
 }
 #define Q4 quad
 #define Q4_PERM perm
+#define Q4_SWAP_PAIRS(h, f) perm((h), (f), L4_PAIRS)
 #define Q4_BLEND blend
 #define Q4_ADDSUB addsub
 #define Q4_ADD add
@@ -710,6 +711,7 @@ void mul(quad *h, const quad *f, const quad *g)
 #include "x25519/ladder4.h"
 #undef Q4
 #undef Q4_PERM
+#undef Q4_SWAP_PAIRS
 #undef Q4_BLEND
 #undef Q4_ADDSUB
 #undef Q4_ADD

@@ -14,8 +14,10 @@ The estimate of one X25519 is then
 leaving out the decoding, the encoding and the call (well under 1%).
 These are model estimates, not measurements.
 
-  AArch64  x25519-ref51 (radix 2^51: MUL and UMULH) and x25519-neon on
-           cortex-a57, cortex-a72, neoverse-n1 and cortex-a510
+  AArch64  x25519-arm64 (radix 2^64, MUL, UMULH and ADDS/ADCS in inline
+           assembly), x25519-ref51 (radix 2^51 in C: MUL and UMULH) and
+           x25519-neon on cortex-a57, cortex-a72, neoverse-n1 and
+           cortex-a510
   ARMv7    x25519-ref25 (radix 2^25.5: SMULL, SMLAL) and x25519-neon
            (the same radix, two products per VMULL.S32 / VMLAL.S32, the
            two-lane ladder step of src/x25519/ladder2.h; its inversion is
@@ -40,6 +42,8 @@ MCA = "llvm-mca-19"
 # The library's flags for src/x25519 (Makefile: -O3, no vectoriser).
 BASE = ["-std=c11", "-O3", "-fno-tree-vectorize", "-D_DEFAULT_SOURCE", "-Iinclude", "-Isrc"]
 TARGETS = [
+    ("aarch64", "aarch64-linux-gnu-gcc", [], "x25519/x25519_arm64.c", "aarch64-linux-gnu",
+     ("cortex-a57", "cortex-a72", "neoverse-n1", "cortex-a510")),
     ("aarch64", "aarch64-linux-gnu-gcc", [], "x25519/x25519_ref51.c", "aarch64-linux-gnu",
      ("cortex-a57", "cortex-a72", "neoverse-n1", "cortex-a510")),
     ("aarch64", "aarch64-linux-gnu-gcc", ["-DX25519_LADDER2"], "x25519/x25519_neon.c", "aarch64-linux-gnu",

@@ -59,6 +59,14 @@ def _run_or_skip(prog):
     assert " 0 failed" in r.stdout
 
 
+def test_fe64_arm64_field_against_fe51():
+    """x25519-arm64's radix-2^64 field (AArch64 inline assembly) against
+    fe51.h on values next to 2^256 and random ones: AArch64 only, so here
+    it exits 77 and says so; tests/py/test_cross.py runs it under
+    qemu-aarch64, with mutants that it must reject."""
+    _run_or_skip("test_fe64")
+
+
 def test_fe25x4_lanes_equal_the_scalar_model():
     """x25519-avx2's field code (src/x25519/fe25x4.h) against fe25.h, lane
     by lane, on limbs at their stated bounds and random within them; skipped

@@ -138,6 +138,9 @@ def test_c_suite(name):
         # the divsteps inversion (64-bit targets; big-endian on s390x);
         # armv7 has no 128-bit integer and keeps Fermat's chain
         progs.append(["test_invert", "3000"])
+    if arch == "aarch64":
+        # x25519-arm64's assembly field against fe51.h, folds included
+        progs.append(["test_fe64", "20000"])
 
     def run(p):
         return p[0], subprocess.run(qemu_cmd(arch, cpu, os.path.join(tests, p[0]), *p[1:]), capture_output=True,
@@ -150,14 +153,48 @@ def test_c_suite(name):
 
 
 # X25519's pick per configuration (docs/drivers.md, the x25519 ladder):
-# radix 2^51 wherever there are 64 x 64 -> 128-bit products (AArch64 has
-# x25519-neon too, ranked below), the two-lane NEON ladder on 32-bit ARM
-# with NEON, radix 2^25.5 in plain C on 32-bit ARM without.
-X25519 = {"aarch64-a53": "x25519-ref51", "aarch64-max": "x25519-ref51", "aarch64-max-noce": "x25519-ref51",
+# radix 2^64 in assembly on AArch64 (x25519-ref51 and x25519-neon ranked
+# below), radix 2^51 on the other 64-bit hosts, the two-lane NEON ladder
+# on 32-bit ARM with NEON, radix 2^25.5 in plain C on 32-bit ARM without.
+X25519 = {"aarch64-a53": "x25519-arm64", "aarch64-max": "x25519-arm64", "aarch64-max-noce": "x25519-arm64",
           "armv7-a7": "x25519-neon", "armv7-a8": "x25519-neon", "armv7-a9": "x25519-neon",
           "armv7-a15": "x25519-neon", "armv7-a8-noneon": "x25519-ref25", "armv7-max": "x25519-neon",
           "armv7-max-noce": "x25519-neon",
           "s390x": "x25519-ref51"}
+
+
+# x25519-arm64's field test (tests/c/test_fe64.c) must notice a fold that
+# is gone: each mutant drops one of the carries that only values next to
+# 2^256 reach, and is built like the Makefile builds the test, with the
+# mutated driver first on the include path.
+FE64_MUTANTS = [
+    ("add's second fold", '"csel %[t], %[k38], xzr, cs\\n\\t"\n            "add %[h0], %[h0], %[t]"',
+     '"csel %[t], %[k38], xzr, cs\\n\\t"\n            "add %[h0], %[h0], xzr"'),
+    ("sub's second borrow", '"sub %[h0], %[h0], %[t]"', '"sub %[h0], %[h0], xzr"'),
+    ("the reduction's last 38", '"add %[t0], %[t0], %[t7]"', '"add %[t0], %[t0], xzr"'),
+]
+
+
+@pytest.mark.parametrize("mutant", FE64_MUTANTS, ids=[m[0] for m in FE64_MUTANTS])
+def test_fe64_test_catches_a_missing_fold(mutant, tmp_path):
+    need("aarch64")
+    lib = os.path.join(build_dir("aarch64"), "librijn.a")
+    sup = os.path.join(build_dir("aarch64"), "libsupport.a")
+    if not (os.path.exists(lib) and os.path.exists(sup)):
+        pytest.skip("build-aarch64's libraries missing (scripts/cross.sh builds them)")
+    _, old, new = mutant
+    src = open(os.path.join(ROOT, "src", "x25519", "x25519_arm64.c")).read()
+    assert src.count(old) >= 1, f"x25519_arm64.c no longer has {old!r}: update the mutant"
+    os.makedirs(tmp_path / "x25519")
+    (tmp_path / "x25519" / "x25519_arm64.c").write_text(src.replace(old, new, 1))
+    prog = str(tmp_path / "test_fe64")
+    r = subprocess.run(["aarch64-linux-gnu-gcc", "-std=c11", "-O2", "-D_DEFAULT_SOURCE", f"-I{tmp_path}",
+                        "-Iinclude", "-Isrc", "-Itests/c", "-Isupport", "-o", prog, "tests/c/test_fe64.c", sup, lib,
+                        "-lpthread", "-lm"], cwd=ROOT, capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    r = subprocess.run(qemu_cmd("aarch64", "max", prog, "2000"), capture_output=True, text=True,
+                       env=env_for(""), timeout=600)
+    assert r.returncode != 0 and "FAIL" in r.stdout, f"{mutant[0]} removed, test_fe64 still passes:\n{r.stdout}"
 
 
 @pytest.mark.parametrize("name", list(CONFIGS))
@@ -272,8 +309,9 @@ def arm_pick(rows, names):
                 keep.append((n, c == "1"))
             continue
         if a == "x25519":
-            # the NEON ladder (the portable ones are checked on the host)
-            if n == "x25519-neon":
+            # the NEON ladder and the radix-2^64 assembly (the portable
+            # ones are checked on the host)
+            if n in ("x25519-neon", "x25519-arm64"):
                 keep.append((n, c == "1"))
             continue
         parts = re.findall(r"(aes-[a-z0-9-]+|ghash-[a-z0-9]+|gcm-aes-ce|clmul-[a-z0-9]+)", n)

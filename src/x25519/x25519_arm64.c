@@ -34,26 +34,20 @@
 #include "x25519/x25519.h"
 
 #if defined(__aarch64__)
-#include "core/util.h"
+#include "x25519/fe64.h"
 
-typedef struct {
-    uint64_t v[4];
-} fe64;
+/* The operands of the assembly below: the limbs of f and g in registers
+ * (the compiler loads them, scheduled with the code around), and the
+ * result stored from four registers. */
+#define FE64_F_IN [f0] "r"(f->v[0]), [f1] "r"(f->v[1]), [f2] "r"(f->v[2]), [f3] "r"(f->v[3])
+#define FE64_G_IN [g0] "r"(g->v[0]), [g1] "r"(g->v[1]), [g2] "r"(g->v[2]), [g3] "r"(g->v[3])
 
-#define INL static inline __attribute__((always_inline))
-
-INL void fe64_0(fe64 *h)
+FE64_INL void fe64_set(fe64 *h, uint64_t h0, uint64_t h1, uint64_t h2, uint64_t h3)
 {
-    h->v[0] = h->v[1] = h->v[2] = h->v[3] = 0;
-}
-INL void fe64_1(fe64 *h)
-{
-    fe64_0(h);
-    h->v[0] = 1;
-}
-INL void fe64_copy(fe64 *h, const fe64 *f)
-{
-    *h = *f;
+    h->v[0] = h0;
+    h->v[1] = h1;
+    h->v[2] = h2;
+    h->v[3] = h3;
 }
 
 /* h = f + g mod p (any inputs < 2^256; output < 2^256). A carry out of
@@ -61,7 +55,7 @@ INL void fe64_copy(fe64 *h, const fe64 *f)
  * That can carry again only if the sum's low 256 bits were at least
  * 2^256 - 38; they are then below 38, and adding 38 once more cannot
  * carry. */
-INL void fe64_add(fe64 *h, const fe64 *f, const fe64 *g)
+FE64_INL void fe64_add(fe64 *h, const fe64 *f, const fe64 *g)
 {
     uint64_t h0, h1, h2, h3, t;
     __asm__("adds %[h0], %[f0], %[g0]\n\t"
@@ -76,13 +70,9 @@ INL void fe64_add(fe64 *h, const fe64 *f, const fe64 *g)
             "csel %[t], %[k38], xzr, cs\n\t"
             "add %[h0], %[h0], %[t]"
             : [h0] "=&r"(h0), [h1] "=&r"(h1), [h2] "=&r"(h2), [h3] "=&r"(h3), [t] "=&r"(t)
-            : [f0] "r"(f->v[0]), [f1] "r"(f->v[1]), [f2] "r"(f->v[2]), [f3] "r"(f->v[3]), [g0] "r"(g->v[0]),
-              [g1] "r"(g->v[1]), [g2] "r"(g->v[2]), [g3] "r"(g->v[3]), [k38] "r"((uint64_t)38)
+            : FE64_F_IN, FE64_G_IN, [k38] "r"((uint64_t)38)
             : "cc");
-    h->v[0] = h0;
-    h->v[1] = h1;
-    h->v[2] = h2;
-    h->v[3] = h3;
+    fe64_set(h, h0, h1, h2, h3);
 }
 
 /* h = f - g mod p. A borrow (carry clear after SUBS/SBCS) means the
@@ -90,7 +80,7 @@ INL void fe64_add(fe64 *h, const fe64 *f, const fe64 *g)
  * can borrow again only if the result was below 38; it is then at least
  * 2^256 - 38 (limbs 1..3 all ones, limb 0 at least 2^64 - 38), and taking
  * 38 from limb 0 once more cannot borrow. */
-INL void fe64_sub(fe64 *h, const fe64 *f, const fe64 *g)
+FE64_INL void fe64_sub(fe64 *h, const fe64 *f, const fe64 *g)
 {
     uint64_t h0, h1, h2, h3, t;
     __asm__("subs %[h0], %[f0], %[g0]\n\t"
@@ -105,20 +95,9 @@ INL void fe64_sub(fe64 *h, const fe64 *f, const fe64 *g)
             "csel %[t], %[k38], xzr, cc\n\t"
             "sub %[h0], %[h0], %[t]"
             : [h0] "=&r"(h0), [h1] "=&r"(h1), [h2] "=&r"(h2), [h3] "=&r"(h3), [t] "=&r"(t)
-            : [f0] "r"(f->v[0]), [f1] "r"(f->v[1]), [f2] "r"(f->v[2]), [f3] "r"(f->v[3]), [g0] "r"(g->v[0]),
-              [g1] "r"(g->v[1]), [g2] "r"(g->v[2]), [g3] "r"(g->v[3]), [k38] "r"((uint64_t)38)
+            : FE64_F_IN, FE64_G_IN, [k38] "r"((uint64_t)38)
             : "cc");
-    h->v[0] = h0;
-    h->v[1] = h1;
-    h->v[2] = h2;
-    h->v[3] = h3;
-}
-
-INL void fe64_neg(fe64 *h, const fe64 *f)
-{
-    fe64 z;
-    fe64_0(&z);
-    fe64_sub(h, &z, f);
+    fe64_set(h, h0, h1, h2, h3);
 }
 
 /* The reduction of a 512-bit product t0..t7 to four limbs, shared by mul
@@ -183,7 +162,7 @@ INL void fe64_neg(fe64 *h, const fe64 *f)
     "adc " T4 ", " T4 ", %[d]\n\t"
 
 /* h = f g mod p (any inputs < 2^256; output < 2^256). h may be f or g. */
-INL void fe64_mul(fe64 *h, const fe64 *f, const fe64 *g)
+FE64_INL void fe64_mul(fe64 *h, const fe64 *f, const fe64 *g)
 {
     uint64_t t0, t1, t2, t3, t4, t5, t6, t7, a, b, c, d;
     __asm__(/* row 0: f0 g -> t0 .. t4 */
@@ -204,13 +183,9 @@ INL void fe64_mul(fe64 *h, const fe64 *f, const fe64 *g)
             FE64_ROW("%[f3]", "%[t3]", "%[t4]", "%[t5]", "%[t6]", "%[t7]")
             FE64_REDUCE
             : FE64_PRODUCT_OUTPUTS
-            : [f0] "r"(f->v[0]), [f1] "r"(f->v[1]), [f2] "r"(f->v[2]), [f3] "r"(f->v[3]), [g0] "r"(g->v[0]),
-              [g1] "r"(g->v[1]), [g2] "r"(g->v[2]), [g3] "r"(g->v[3]), [k38] "r"((uint64_t)38)
+            : FE64_F_IN, FE64_G_IN, [k38] "r"((uint64_t)38)
             : "cc");
-    h->v[0] = t0;
-    h->v[1] = t1;
-    h->v[2] = t2;
-    h->v[3] = t3;
+    fe64_set(h, t0, t1, t2, t3);
 }
 
 /* h = f^2 mod p (any input < 2^256; output < 2^256). The six cross
@@ -224,7 +199,7 @@ INL void fe64_mul(fe64 *h, const fe64 *f, const fe64 *g)
  * (B - 1)^2 (B^4 + 2 B^3 + B^2 + B) = B^6 - 2 B^4 + B^3 - B^2 + B < B^6,
  * so t5 takes that row's carries without overflowing. Doubling moves
  * one bit into t7, and 2 S + the squares = f^2 < 2^512 fits t0..t7. */
-INL void fe64_sqr(fe64 *h, const fe64 *f)
+FE64_INL void fe64_sqr(fe64 *h, const fe64 *f)
 {
     uint64_t t0, t1, t2, t3, t4, t5, t6, t7, a, b, c, d;
     __asm__(/* f0 f1, f0 f2, f0 f3 -> t1 .. t4 */
@@ -278,18 +253,15 @@ INL void fe64_sqr(fe64 *h, const fe64 *f)
             "adc %[t7], %[t7], %[d]\n\t" /* f^2 < 2^512 */
             FE64_REDUCE
             : FE64_PRODUCT_OUTPUTS
-            : [f0] "r"(f->v[0]), [f1] "r"(f->v[1]), [f2] "r"(f->v[2]), [f3] "r"(f->v[3]), [k38] "r"((uint64_t)38)
+            : FE64_F_IN, [k38] "r"((uint64_t)38)
             : "cc");
-    h->v[0] = t0;
-    h->v[1] = t1;
-    h->v[2] = t2;
-    h->v[3] = t3;
+    fe64_set(h, t0, t1, t2, t3);
 }
 
 /* h = 121665 f mod p (a24 of RFC 7748 section 5): four products with the
  * high words added into the next limb; the top, below 121665 + 1, folds
  * times 38 (< 2^23), and as in FE64_REDUCE the last 38 cannot carry. */
-INL void fe64_mul_a24(fe64 *h, const fe64 *f)
+FE64_INL void fe64_mul_a24(fe64 *h, const fe64 *f)
 {
     uint64_t t0, t1, t2, t3, a, b, c, d;
     __asm__("mul %[t0], %[f0], %[k]\n\t"
@@ -313,83 +285,12 @@ INL void fe64_mul_a24(fe64 *h, const fe64 *f)
             "add %[t0], %[t0], %[d]"
             : [t0] "=&r"(t0), [t1] "=&r"(t1), [t2] "=&r"(t2), [t3] "=&r"(t3), [a] "=&r"(a), [b] "=&r"(b),
               [c] "=&r"(c), [d] "=&r"(d)
-            : [f0] "r"(f->v[0]), [f1] "r"(f->v[1]), [f2] "r"(f->v[2]), [f3] "r"(f->v[3]),
+            : FE64_F_IN,
               [k] "r"((uint64_t)121665), [k38] "r"((uint64_t)38)
             : "cc");
-    h->v[0] = t0;
-    h->v[1] = t1;
-    h->v[2] = t2;
-    h->v[3] = t3;
+    fe64_set(h, t0, t1, t2, t3);
 }
 
-/* The empty asm keeps the mask opaque, so that the compiler cannot turn
- * the masked exchange back into a branch or a select on b. */
-INL void fe64_cswap(fe64 *f, fe64 *g, uint64_t b)
-{
-    uint64_t m = 0 - b;
-    __asm__("" : "+r"(m));
-    for (int i = 0; i < 4; i++) {
-        uint64_t x = (f->v[i] ^ g->v[i]) & m;
-        f->v[i] ^= x;
-        g->v[i] ^= x;
-    }
-}
-
-INL void fe64_cmov(fe64 *f, const fe64 *g, uint64_t b)
-{
-    uint64_t m = 0 - b;
-    __asm__("" : "+r"(m));
-    for (int i = 0; i < 4; i++) f->v[i] ^= (f->v[i] ^ g->v[i]) & m;
-}
-
-/* Bit 255 is ignored (RFC 7748 section 5); a value >= p stays as it is. */
-INL void fe64_frombytes(fe64 *h, const uint8_t s[32])
-{
-    for (int i = 0; i < 4; i++) h->v[i] = rijn_load64_le(s + 8 * i);
-    h->v[3] &= 0x7fffffffffffffffULL;
-}
-
-/* The canonical encoding of f < 2^256: fold bit 255 (times 19), which
- * leaves f' < 2^255 + 19 < 2p; then f' - p = f' + 19 - 2^255 replaces f'
- * exactly when f' + 19 has bit 255 set. (Once per operation: plain C.) */
-INL void fe64_tobytes(uint8_t s[32], const fe64 *f)
-{
-    uint64_t r[4], t[4];
-    unsigned __int128 acc = (unsigned __int128)f->v[0] + 19 * (f->v[3] >> 63);
-    r[0] = (uint64_t)acc;
-    acc = (acc >> 64) + f->v[1];
-    r[1] = (uint64_t)acc;
-    acc = (acc >> 64) + f->v[2];
-    r[2] = (uint64_t)acc;
-    r[3] = (uint64_t)((acc >> 64) + (f->v[3] & 0x7fffffffffffffffULL)); /* < 2^63 + 1: no carry */
-    acc = (unsigned __int128)r[0] + 19;
-    t[0] = (uint64_t)acc;
-    acc = (acc >> 64) + r[1];
-    t[1] = (uint64_t)acc;
-    acc = (acc >> 64) + r[2];
-    t[2] = (uint64_t)acc;
-    t[3] = (uint64_t)((acc >> 64) + r[3]);
-    const uint64_t m = 0 - (t[3] >> 63);
-    t[3] &= 0x7fffffffffffffffULL;
-    for (int i = 0; i < 4; i++) rijn_store64_le(s + 8 * i, (t[i] & m) | (r[i] & ~m));
-    rijn_wipe(r, sizeof r);
-    rijn_wipe(t, sizeof t);
-}
-
-#define FE fe64
-#define FE_0 fe64_0
-#define FE_1 fe64_1
-#define FE_ADD fe64_add
-#define FE_SUB fe64_sub
-#define FE_NEG fe64_neg
-#define FE_MUL fe64_mul
-#define FE_SQR fe64_sqr
-#define FE_MUL_A24 fe64_mul_a24
-#define FE_CARRY fe64_copy /* no slack, nothing to carry */
-#define FE_CSWAP fe64_cswap
-#define FE_CMOV fe64_cmov
-#define FE_FROMBYTES fe64_frombytes
-#define FE_TOBYTES fe64_tobytes
 #include "x25519/curve_core.h"
 
 static const struct rijn_x25519_ops arm64_ops = {

@@ -27,25 +27,9 @@
 #if defined(__x86_64__)
 #include <x86intrin.h>
 
-typedef struct {
-    uint64_t v[4];
-} fe64;
+#include "x25519/fe64.h"
 
-#define INL static inline __attribute__((always_inline))
-
-INL void fe64_0(fe64 *h)
-{
-    h->v[0] = h->v[1] = h->v[2] = h->v[3] = 0;
-}
-INL void fe64_1(fe64 *h)
-{
-    fe64_0(h);
-    h->v[0] = 1;
-}
-INL void fe64_copy(fe64 *h, const fe64 *f)
-{
-    *h = *f;
-}
+#define INL FE64_INL
 
 /* r += 38 c, where r < 2^256 and c is small: the fold of a carry out of
  * bit 256 (2^256 = 2 * 2^255 = 2 * 19 = 38 mod p). The first pass may
@@ -89,13 +73,6 @@ INL void fe64_sub(fe64 *h, const fe64 *f, const fe64 *g)
     b = _subborrow_u64(b, r[3], 0, (unsigned long long *)&r[3]);
     r[0] -= (0 - (uint64_t)b) & 38;
     for (int i = 0; i < 4; i++) h->v[i] = r[i];
-}
-
-INL void fe64_neg(fe64 *h, const fe64 *f)
-{
-    fe64 z;
-    fe64_0(&z);
-    fe64_sub(h, &z, f);
 }
 
 #ifdef RIJN_EMULATE_ADX
@@ -395,54 +372,6 @@ INL void fe64_mul_a24(fe64 *h, const fe64 *f)
     for (int i = 0; i < 4; i++) h->v[i] = r[i];
 }
 
-/* The empty asm keeps GCC from vectorising the swap: 16-byte loads of
- * limbs that the multiply just stored 8 bytes at a time cannot be
- * forwarded from the store buffer, and cost a stall each. */
-INL void fe64_cswap(fe64 *f, fe64 *g, uint64_t b)
-{
-    uint64_t m = 0 - b;
-    __asm__("" : "+r"(m));
-    for (int i = 0; i < 4; i++) {
-        uint64_t x = (f->v[i] ^ g->v[i]) & m;
-        __asm__("" : "+r"(x));
-        f->v[i] ^= x;
-        g->v[i] ^= x;
-    }
-}
-
-INL void fe64_cmov(fe64 *f, const fe64 *g, uint64_t b)
-{
-    const uint64_t m = 0 - b;
-    for (int i = 0; i < 4; i++) f->v[i] ^= (f->v[i] ^ g->v[i]) & m;
-}
-
-/* Bit 255 is ignored (RFC 7748 section 5); a value >= p stays as it is. */
-INL void fe64_frombytes(fe64 *h, const uint8_t s[32])
-{
-    for (int i = 0; i < 4; i++) h->v[i] = rijn_load64_le(s + 8 * i);
-    h->v[3] &= 0x7fffffffffffffffULL;
-}
-
-/* The canonical encoding of f < 2^256: fold bit 255 (times 19), which
- * leaves f' < 2^255 + 19 < 2p; then f' - p = f' + 19 - 2^255 replaces f'
- * exactly when f' + 19 has bit 255 set. */
-INL void fe64_tobytes(uint8_t s[32], const fe64 *f)
-{
-    uint64_t r[4], t[4];
-    const uint64_t q = f->v[3] >> 63;
-    unsigned char c = _addcarry_u64(0, f->v[0], 19 * q, (unsigned long long *)&r[0]);
-    c = _addcarry_u64(c, f->v[1], 0, (unsigned long long *)&r[1]);
-    c = _addcarry_u64(c, f->v[2], 0, (unsigned long long *)&r[2]);
-    (void)_addcarry_u64(c, f->v[3] & 0x7fffffffffffffffULL, 0, (unsigned long long *)&r[3]);
-    c = _addcarry_u64(0, r[0], 19, (unsigned long long *)&t[0]);
-    c = _addcarry_u64(c, r[1], 0, (unsigned long long *)&t[1]);
-    c = _addcarry_u64(c, r[2], 0, (unsigned long long *)&t[2]);
-    (void)_addcarry_u64(c, r[3], 0, (unsigned long long *)&t[3]);
-    const uint64_t m = 0 - (t[3] >> 63);
-    t[3] &= 0x7fffffffffffffffULL;
-    for (int i = 0; i < 4; i++) rijn_store64_le(s + 8 * i, (t[i] & m) | (r[i] & ~m));
-}
-
 /* curve_core.h's fixed-base table scan in SSE2 (x86-64's baseline, so
  * no CPU bit): the twelve words of an entry in six XMM registers, each
  * entry merged as w ^= (w ^ v) & m with m all ones for the entry that
@@ -475,20 +404,6 @@ INL void mulx_table_scan(uint64_t w[12], int i, unsigned mag)
 }
 #define CORE_TABLE_SCAN mulx_table_scan
 
-#define FE fe64
-#define FE_0 fe64_0
-#define FE_1 fe64_1
-#define FE_ADD fe64_add
-#define FE_SUB fe64_sub
-#define FE_NEG fe64_neg
-#define FE_MUL fe64_mul
-#define FE_SQR fe64_sqr
-#define FE_MUL_A24 fe64_mul_a24
-#define FE_CARRY fe64_copy /* no slack, nothing to carry */
-#define FE_CSWAP fe64_cswap
-#define FE_CMOV fe64_cmov
-#define FE_FROMBYTES fe64_frombytes
-#define FE_TOBYTES fe64_tobytes
 #include "x25519/curve_core.h"
 
 static const struct rijn_x25519_ops mulx_ops = {

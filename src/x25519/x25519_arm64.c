@@ -291,6 +291,31 @@ FE64_INL void fe64_mul_a24(fe64 *h, const fe64 *f)
     fe64_set(h, t0, t1, t2, t3);
 }
 
+/* curve_core.h's fixed-base table scan in NEON (every AArch64 core has
+ * it): the twelve words of an entry in six Q registers, each entry
+ * merged by BSL under a mask that is all ones for the entry that matches
+ * |e| and all zeros for the others (the portable scan is 96 scalar merges
+ * per entry; this is six loads and six BSLs). Every entry is read whole;
+ * the mask comes from arithmetic on mag, not a branch, and BSL's timing
+ * does not depend on its operands. */
+#include <arm_neon.h>
+
+#include "x25519/base_table.h"
+FE64_INL void arm64_table_scan(uint64_t w[12], int i, unsigned mag)
+{
+    const uint64x2_t one = vcombine_u64(vcreate_u64(1), vcreate_u64(0));
+    uint64x2_t acc[6] = { one, vdupq_n_u64(0), one, vdupq_n_u64(0), vdupq_n_u64(0), vdupq_n_u64(0) };
+    for (unsigned j = 0; j < 8; j++) {
+        /* all ones if mag == j + 1 (both < 256: the difference is 0 or
+         * wraps below 2^32 - 255 only when they differ) */
+        const uint64x2_t m = vdupq_n_u64(0 - (uint64_t)(((mag ^ (j + 1)) - 1u) >> 31));
+        const uint64_t *v = rijn_x25519_base_table[i][j];
+        for (int l = 0; l < 6; l++) acc[l] = vbslq_u64(m, vld1q_u64(v + 2 * l), acc[l]);
+    }
+    for (int l = 0; l < 6; l++) vst1q_u64(w + 2 * l, acc[l]);
+}
+#define CORE_TABLE_SCAN arm64_table_scan
+
 #include "x25519/curve_core.h"
 
 static const struct rijn_x25519_ops arm64_ops = {

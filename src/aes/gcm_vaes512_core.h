@@ -69,10 +69,10 @@
  * group's incoming hash y; it is issued last of its group
  * (gcm_vaes512_pass), so that on the chain from one group's hash to the
  * next, y's product is the only one, and the sums start with register 1. */
-VZ_INLINE void gcm_vaes512_step(struct gz_acc *a, const struct pclmul_hkey *h, const uint8_t *hs, int g, __m128i y,
+VZ_INLINE void gcm_vaes512_step(struct gz_acc *a, const struct pclmul_hkey *h, vz data, int g, __m128i y,
                                 const bool sb)
 {
-    vz x = vz_bswap(vz_load(hs + 64 * g));
+    vz x = vz_bswap(data);
     if (g == 0) x = vz_xor(x, vz_from128(y));
     if (sb)
         gz_mul_sb(a, x, vz_load(&h->hp[4 * g]), g == 1);
@@ -80,34 +80,47 @@ VZ_INLINE void gcm_vaes512_step(struct gz_acc *a, const struct pclmul_hkey *h, c
         gz_mul(a, x, vz_load(&h->hp[4 * g]), vz_load(&h->hkp[4 * g]), g == 1);
 }
 
+/* What a pass hashes on the way (gcm_vaes512_pass): nothing, the
+ * GV_BLOCKS blocks at hs (decryption: its own input), or the GV_BLOCKS
+ * blocks in the registers hx[] (encryption: the ciphertext of two passes
+ * back, which that pass left there). */
+enum { GV_HASH_NONE, GV_HASH_MEM, GV_HASH_REGS };
+
 /* One pass: the GV_BLOCKS counter blocks in b[] (round key 0 already
- * added) through the rounds, xored with in into out; if hash, the
- * GV_BLOCKS blocks at hs hashed into *y on the way. hash is a constant at
- * every call, so that each copy has its branches resolved and its round
- * loop unrolled (the first version tested a pointer for NULL at run time
- * and GCC kept the loop rolled around the test, with eight register
- * copies per round). Rounds 1..9, which every key size has, are
- * unrolled; gaps 1..4 carry registers 1, 2, 3 and 0 of the hashing, gap 5
- * the reduction. Every load of in and hs comes before the stores, so in ==
- * out (and hs == in) is allowed. The data is xored into the last round
- * key, so that a state is stored as its last round ends. */
+ * added) through the rounds, xored with in into out; the GV_BLOCKS blocks
+ * that hash names hashed into *y on the way; if keep, the blocks written
+ * to out also left in hx[] (after hx[] was read). hash and keep are
+ * constants at every call, so that each copy has its branches resolved
+ * and its round loop unrolled (the first version tested a pointer for
+ * NULL at run time and GCC kept the loop rolled around the test, with
+ * eight register copies per round). Rounds 1..9, which every key size
+ * has, are unrolled; gaps 1..4 carry registers 1, 2, 3 and 0 of the
+ * hashing, gap 5 the reduction. Every load of in and hs comes before the
+ * stores, so in == out (and hs == in) is allowed. The data is xored into
+ * the last round key, so that a state is stored as its last round ends. */
 VZ_INLINE void gcm_vaes512_pass(const struct aesni_ks *k, const struct pclmul_hkey *h, vz b[GV_M], uint8_t *out,
-                                const uint8_t *in, const bool hash, const uint8_t *hs, __m128i *y, const bool sb)
+                                const uint8_t *in, const int hash, const uint8_t *hs, vz hx[GV_M], const bool keep,
+                                __m128i *y, const bool sb)
 {
     struct gz_acc a = { vz_zero(), vz_zero(), vz_zero() };   /* set by register 1's product */
 #pragma GCC unroll 9
     for (int r = 1; r <= 9; r++) {
         const vz kr = vz_bcast(k->ek[r]);
         for (int j = 0; j < GV_M; j++) b[j] = vz_aesenc(b[j], kr);
-        if (hash && r <= 4) gcm_vaes512_step(&a, h, hs, r % 4, *y, sb);
-        if (hash && r == 5) *y = gz_reduce4(&a, !sb);
+        if (hash != GV_HASH_NONE && r <= 4)
+            gcm_vaes512_step(&a, h, hash == GV_HASH_REGS ? hx[r % 4] : vz_load(hs + 64 * (r % 4)), r % 4, *y, sb);
+        if (hash != GV_HASH_NONE && r == 5) *y = gz_reduce4(&a, !sb);
     }
     for (int r = 10; r < k->nr; r++) {
         const vz kr = vz_bcast(k->ek[r]);
         for (int j = 0; j < GV_M; j++) b[j] = vz_aesenc(b[j], kr);
     }
     const vz kl = vz_bcast(k->ek[k->nr]);
-    for (int j = 0; j < GV_M; j++) vz_store(out + 64 * j, vz_aesenclast(b[j], vz_xor(kl, vz_load(in + 64 * j))));
+    for (int j = 0; j < GV_M; j++) {
+        const vz c = vz_aesenclast(b[j], vz_xor(kl, vz_load(in + 64 * j)));
+        vz_store(out + 64 * j, c);
+        if (keep) hx[j] = c;
+    }
 }
 
 /* The counter blocks of the next pass into b[], xored with round key 0.
@@ -154,21 +167,43 @@ VZ_INLINE void gcm_vaes512_body(const void *ks, const void *hkey, uint8_t ctr[16
     if (!encrypt) {
         for (; n >= GV_BLOCKS; n -= GV_BLOCKS, in += GV_BYTES, out += GV_BYTES) {
             gcm_vaes512_ctrs(b, k0, &cbe, &cnt, cle0, c32);
-            gcm_vaes512_pass(k, h, b, out, in, true, in, &yv, sb);
+            gcm_vaes512_pass(k, h, b, out, in, GV_HASH_MEM, in, NULL, false, &yv, sb);
         }
     } else {
         /* Encryption hashes the ciphertext of two passes back: the
-         * previous pass's is stored only as its last round ends, and
+         * previous pass's is ready only as its last round ends, and
          * hashing it at once would hold this pass's products back (as in
-         * gcm-aes-vaes). The last two passes' are hashed after the loop. */
+         * gcm-aes-vaes). It stays in registers until then, two sets that
+         * even and odd passes take turns with (each pass hashes its set,
+         * then leaves its own ciphertext there): read back from memory,
+         * the stores of two passes before had to be forwarded, and where
+         * out is not 32-byte aligned (a TLS record's payload, or
+         * calloc's 16-byte alignment) each 64-byte block is a store split
+         * across two cache lines: 16 KiB seals measured 6% slower than
+         * opens there (docs/performance.md). The last two passes' are
+         * hashed after the loop, from memory. */
+        vz ca[GV_M], cb[GV_M];
         size_t done = 0;
-        for (; n >= GV_BLOCKS && done < 2; n -= GV_BLOCKS, in += GV_BYTES, out += GV_BYTES, done++) {
+        if (n >= GV_BLOCKS) {
             gcm_vaes512_ctrs(b, k0, &cbe, &cnt, cle0, c32);
-            gcm_vaes512_pass(k, h, b, out, in, false, NULL, &yv, sb);
+            gcm_vaes512_pass(k, h, b, out, in, GV_HASH_NONE, NULL, ca, true, &yv, sb);
+            n -= GV_BLOCKS, in += GV_BYTES, out += GV_BYTES, done = 1;
         }
-        for (; n >= GV_BLOCKS; n -= GV_BLOCKS, in += GV_BYTES, out += GV_BYTES) {
+        if (n >= GV_BLOCKS) {
             gcm_vaes512_ctrs(b, k0, &cbe, &cnt, cle0, c32);
-            gcm_vaes512_pass(k, h, b, out, in, true, out - 2 * GV_BYTES, &yv, sb);
+            gcm_vaes512_pass(k, h, b, out, in, GV_HASH_NONE, NULL, cb, true, &yv, sb);
+            n -= GV_BLOCKS, in += GV_BYTES, out += GV_BYTES, done = 2;
+        }
+        for (; n >= 2 * GV_BLOCKS; n -= 2 * GV_BLOCKS, in += 2 * GV_BYTES, out += 2 * GV_BYTES) {
+            gcm_vaes512_ctrs(b, k0, &cbe, &cnt, cle0, c32);
+            gcm_vaes512_pass(k, h, b, out, in, GV_HASH_REGS, NULL, ca, true, &yv, sb);
+            gcm_vaes512_ctrs(b, k0, &cbe, &cnt, cle0, c32);
+            gcm_vaes512_pass(k, h, b, out + GV_BYTES, in + GV_BYTES, GV_HASH_REGS, NULL, cb, true, &yv, sb);
+        }
+        if (n >= GV_BLOCKS) {
+            gcm_vaes512_ctrs(b, k0, &cbe, &cnt, cle0, c32);
+            gcm_vaes512_pass(k, h, b, out, in, GV_HASH_REGS, NULL, ca, false, &yv, sb);
+            n -= GV_BLOCKS, in += GV_BYTES, out += GV_BYTES;
         }
         if (done) yv = gz_hash(h, yv, out - done * GV_BYTES, done * GV_BLOCKS);
     }

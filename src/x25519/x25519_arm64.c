@@ -26,10 +26,12 @@
  * The interval checker of tests/proof/ has no model of the assembly (see
  * docs/security.md, "Not covered by the proof", as for x25519-mulx).
  *
- * Constant time: MUL, UMULH, ADDS/ADCS/SUBS/SBCS and CSEL are
- * data-independent on every AArch64 core (Arm's DIT list names them);
- * there is no branch and no memory index in the assembly, and the swaps
- * are masks.
+ * Constant time: MUL, UMULH, ADDS/ADCS/SUBS/SBCS and CSEL are on Arm's
+ * list of data-independent-timing instructions (FEAT_DIT), and no
+ * AArch64 core is known to time them by their data (x25519-ref51 assumes
+ * the same of MUL and UMULH; docs/security.md); there is no branch and
+ * no memory index in the assembly, and the swaps are masks. arm64
+ * valgrind runs this assembly as it is (tests/py/test_cross.py).
  */
 #include "x25519/x25519.h"
 

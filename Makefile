@@ -285,6 +285,7 @@ speed: $(BUILD)/rijn
 mca:
 	python3 bench/mca.py
 	python3 bench/mca.py --armv7
+	python3 bench/mca.py --neonbs-rounds
 	python3 bench/mca_x25519.py
 
 # The X25519 field arithmetic's carry and overflow bounds, machine-checked:

@@ -180,7 +180,11 @@ def main():
     ap.add_argument("--no-fuse", action="store_true", help="no AESE/AESMC fusion (llvm-mca 19 as it is)")
     ap.add_argument("--armv7", action="store_true", help="the 32-bit ARM build instead (see ARMv7 below)")
     ap.add_argument("--only", help="with --armv7: these kernels only (comma-separated, e.g. neonbs.c,vperm.c)")
+    ap.add_argument("--neonbs-rounds", action="store_true",
+                    help="aes-neonbs's round loops as the ARMv7 library builds them (see neonbs_rounds)")
     args = ap.parse_args()
+    if args.neonbs_rounds:
+        return neonbs_rounds(args)
     if args.armv7:
         return armv7_main(args)
     for tool, pkg in ((CC, "gcc-aarch64-linux-gnu"), (MCA, "llvm-19")):
@@ -437,6 +441,60 @@ def armv7_main(args):
                   " per iteration; llvm-mca left them out, so the figure is a lower bound")
     for s in skipped:
         print(f"skipped: {s}")
+
+
+# --neonbs-rounds: the kernels above are built with the key copied into the
+# kernel and the rounds fully unrolled, which hides what GCC does with the
+# round loops the library really runs (bs_encrypt and bs_decrypt of
+# bs_rounds.h, out of line, the round count known at run time): there it
+# had stored the whole state before every test of the loop's end. This
+# compiles src/aes/aes_neonbs.c for ARMv7 with the library's flags, cuts
+# each of the two functions' longest loop (its exit branches dropped: the
+# loop as it runs while it does not exit) and gives llvm-mca's cycles per
+# round, with the loop's VSTR and VLDR.
+NEONBS_LOOP_ROUNDS = {"bs_encrypt": 4, "bs_decrypt": 2}   # rounds per iteration (bs_rounds.h, BS_FEW_REGS)
+
+
+def loop_of(asm, fn):
+    body = asm.split(f"\n{fn}:\n", 1)[1].split(f"\t.size\t{fn},", 1)[0]
+    lines = [l.split("@")[0].strip() for l in body.splitlines()]
+    lines = [l for l in lines if l and (not l.startswith(".") or re.match(r"^\.L\w+:$", l))]
+    labels = {l[:-1]: i for i, l in enumerate(lines) if l.endswith(":")}
+    best = None
+    for i, l in enumerate(lines):
+        t = l.split()
+        if ARM_BRANCH.match(t[0]) and len(t) > 1 and labels.get(t[1], i) < i:
+            if best is None or i - labels[t[1]] > best[1] - best[0]:
+                best = (labels[t[1]], i)
+    if best is None:
+        raise RuntimeError(f"{fn}: no loop found")
+    return [l for l in lines[best[0] + 1:best[1]] if not l.endswith(":") and not ARM_BRANCH.match(l.split()[0])]
+
+
+def neonbs_rounds(args):
+    with tempfile.TemporaryDirectory() as tmp:
+        out = os.path.join(tmp, "neonbs.s")
+        subprocess.run([ARM_CC, "-std=c11", "-O3", "-D_DEFAULT_SOURCE", "-Iinclude", "-Isrc", "-fschedule-insns",
+                        "-fsched-pressure", "-S", "-o", out, "src/aes/aes_neonbs.c"], cwd=ROOT, check=True)
+        with open(out) as f:
+            asm = f.read()
+    print(f"# aes-neonbs round loops as the ARMv7 library builds them ({ARM_CC} -O3, the library's flags; "
+          "llvm-mca-19 estimates, the loops' exit branches dropped): cycles per round")
+    print("| loop | rounds per iteration | instructions | VSTR | VLDR | cortex-a9 | cortex-a57 |")
+    print("|---|---:|---:|---:|---:|---:|---:|")
+    for fn, rounds in NEONBS_LOOP_ROUNDS.items():
+        body = loop_of(asm, fn)
+        cyc = []
+        for cpu in ("cortex-a9", "cortex-a57"):
+            with tempfile.NamedTemporaryFile("w", suffix=".s", delete=False) as f:
+                f.write(".syntax unified\n.thumb\n" + "\n".join(body) + "\n")
+            r = subprocess.run([MCA, "-mtriple=thumbv7a-linux-gnueabihf", f"-mcpu={cpu}", "-mattr=+neon",
+                                "-iterations=100", "-skip-unsupported-instructions=lack-sched", f.name],
+                               capture_output=True, text=True)
+            os.unlink(f.name)
+            cyc.append(int(re.search(r"Total Cycles:\s+(\d+)", r.stdout).group(1)) / 100 / rounds)
+        n = lambda p: sum(1 for l in body if l.split()[0] == p)
+        print(f"| {fn} | {rounds} | {len(body)} | {n('vstr')} | {n('vldr')} | {cyc[0]:.0f} | {cyc[1]:.0f} |")
 
 
 if __name__ == "__main__":

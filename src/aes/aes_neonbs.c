@@ -19,7 +19,11 @@
  *     registers per 16-byte permutation), so the moves are built from the
  *     cheaper whole-register ones instead: the lane rotation is one VEXT
  *     (none for s = 0), the byte rotation a VSHR and a VSLI, the half-word
- *     swap one VREV32.16.
+ *     swap one VREV32.16. And there the forward S-box is another circuit,
+ *     one that fits the 16 Q registers without spilling
+ *     (neonbs_sbox_arm32.h), and MixColumns folds its doubling in as it
+ *     goes (CT_MIX_FOLDED), so that the rounds keep everything in
+ *     registers.
  *
  * Serial chains (CBC encryption, CBC-MAC for CMAC and CCM) have one block
  * in flight, and a bit-sliced pass costs the same for one block as for
@@ -74,6 +78,14 @@ ARM32_NEON_FILE
 /* The S-box inline in the round: out of line, the eight state words go
  * through memory at every call. */
 #define BS_SBOX_INLINE static inline __attribute__((always_inline))
+/* 16 Q registers: S-box circuits that fit them with no spill
+ * (neonbs_sbox_arm32.h), MixColumns with its doubling folded in
+ * (ct128_core.h), and the round sequences that keep the state out of
+ * memory (bs_rounds.h). GCC 12 spilled about 30 Q values per S-box and 20
+ * per MixColumns otherwise, and stored the state at every round. */
+#define CT_SBOX_INCLUDE "aes/neonbs_sbox_arm32.h"
+#define CT_MIX_FOLDED 1
+#define BS_FEW_REGS 1
 /* Blocks in and out with VLD1/VST1 (GCC 12 copies ct128_core.h's memcpy
  * into a vector array through core registers and the stack). */
 #define CT_LOAD(q, in) for (int b_ = 0; b_ < 8; b_++) (q)[b_] = (bs_word)vld1q_u8((in) + 16 * b_)

@@ -17,6 +17,16 @@
 #ifndef RIJN_BS_ROUNDS_H
 #define RIJN_BS_ROUNDS_H
 
+/* The S-box circuits: bp_sbox.h's, unless the including file brings its
+ * own code for the same circuits (aes-neonbs on ARMv7:
+ * neonbs_sbox_arm32.h). */
+#ifndef BS_SBOX_FWD
+#define BS_SBOX_FWD sbox_fwd_noconst
+#endif
+#ifndef BS_SBOX_INV
+#define BS_SBOX_INV sbox_inv
+#endif
+
 #ifndef bs_key
 #define bs_key bs_word
 #define BS_KEY(k) (k)
@@ -27,6 +37,8 @@ static inline void add_key(bs_word q[8], const bs_key k[8])
     for (int j = 0; j < 8; j++) q[j] ^= BS_KEY(k[j]);
 }
 
+#ifndef BS_FEW_REGS
+
 /* Fixsliced encryption (FIPS 197 §5.1 with ShiftRows skipped). */
 static inline void bs_encrypt(const bs_key (*rk)[8], unsigned nr, bs_word q[8])
 {
@@ -34,16 +46,16 @@ static inline void bs_encrypt(const bs_key (*rk)[8], unsigned nr, bs_word q[8])
     /* Rounds 1..nr-1 with s = i mod 4 = 1, 2, 3, 0; nr - 1 is 9, 11 or 13,
      * so the last group of four is cut short. */
     for (unsigned i = 1;; i += 4) {
-        sbox_fwd_noconst(q); mix_s1(q); add_key(q, rk[i]);
+        BS_SBOX_FWD(q); mix_s1(q); add_key(q, rk[i]);
         if (i + 1 == nr) break;
-        sbox_fwd_noconst(q); mix_s2(q); add_key(q, rk[i + 1]);
+        BS_SBOX_FWD(q); mix_s2(q); add_key(q, rk[i + 1]);
         if (i + 2 == nr) break;
-        sbox_fwd_noconst(q); mix_s3(q); add_key(q, rk[i + 2]);
+        BS_SBOX_FWD(q); mix_s3(q); add_key(q, rk[i + 2]);
         if (i + 3 == nr) break;
-        sbox_fwd_noconst(q); mix_s0(q); add_key(q, rk[i + 3]);
+        BS_SBOX_FWD(q); mix_s0(q); add_key(q, rk[i + 3]);
         if (i + 4 == nr) break;
     }
-    sbox_fwd_noconst(q);
+    BS_SBOX_FWD(q);
     add_key(q, rk[nr]);
     if (nr % 4 == 2)   /* AES-128 and AES-256 end with s = 2; AES-192 with 0 */
         for (int j = 0; j < 8; j++) q[j] = shift_rows2(q[j]);
@@ -55,14 +67,85 @@ static inline void bs_decrypt(const bs_key (*rk)[8], unsigned nr, bs_word q[8])
     add_key(q, rk[nr]);
     for (unsigned i = nr - 1; i > 0; i--) {
         for (int j = 0; j < 8; j++) q[j] = inv_shift_rows(q[j]);
-        sbox_inv(q);
+        BS_SBOX_INV(q);
         add_key(q, rk[i]);
         inv_mix(q);
     }
     for (int j = 0; j < 8; j++) q[j] = inv_shift_rows(q[j]);
-    sbox_inv(q);
+    BS_SBOX_INV(q);
     add_key(q, rk[0]);
 }
+
+#else
+
+/* The round sequences for a driver whose state fills the register file
+ * (BS_FEW_REGS: aes-neonbs on ARMv7, whose S-box takes all 16 Q
+ * registers). What GCC 12 for ARMv7 did with the ones below it, in the
+ * out-of-line copy the library calls:
+ *   - the caller's q may alias the round keys (vectors of the same type),
+ *     so through the pointer every key addition stored the state back and
+ *     reloaded it: here the ciphers work on a local copy;
+ *   - before each test for the loop's end it stored the whole state to
+ *     the stack, to bring it to the one exit path in one place: here the
+ *     loops test once every four rounds (encryption) or two (decryption).
+ * On x86 both changes were slower (aes-bs-avx2's CTR 10% with the local
+ * copy, aes-ct64's 7% with the loop), so the other drivers keep the
+ * sequences below. */
+#define BS_STATE_IN(q, state) bs_word q[8]; for (int j_ = 0; j_ < 8; j_++) q[j_] = (state)[j_]
+#define BS_STATE_OUT(state, q) for (int j_ = 0; j_ < 8; j_++) (state)[j_] = q[j_]
+
+/* Rounds 1..nr-1 take s = i mod 4 = 1, 2, 3, 0 in turn, and nr - 1 is 9,
+ * 11 or 13: whole groups of four in the loop (two, two, three), then one
+ * round (s = 1), or three (s = 1, 2, 3) for AES-192. */
+static inline void bs_encrypt(const bs_key (*rk)[8], unsigned nr, bs_word state[8])
+{
+    BS_STATE_IN(q, state);
+    add_key(q, rk[0]);
+    unsigned i = 1;
+    for (; i + 4 < nr; i += 4) {
+        BS_SBOX_FWD(q); mix_s1(q); add_key(q, rk[i]);
+        BS_SBOX_FWD(q); mix_s2(q); add_key(q, rk[i + 1]);
+        BS_SBOX_FWD(q); mix_s3(q); add_key(q, rk[i + 2]);
+        BS_SBOX_FWD(q); mix_s0(q); add_key(q, rk[i + 3]);
+    }
+    BS_SBOX_FWD(q); mix_s1(q); add_key(q, rk[i]);
+    if (i + 1 < nr) {   /* AES-192: i = 9, nr = 12 */
+        BS_SBOX_FWD(q); mix_s2(q); add_key(q, rk[i + 1]);
+        BS_SBOX_FWD(q); mix_s3(q); add_key(q, rk[i + 2]);
+    }
+    BS_SBOX_FWD(q);
+    add_key(q, rk[nr]);
+    if (nr % 4 == 2)   /* AES-128 and AES-256 end with s = 2; AES-192 with 0 */
+        for (int j = 0; j < 8; j++) q[j] = shift_rows2(q[j]);
+    BS_STATE_OUT(state, q);
+}
+
+/* One round of the plain inverse cipher. */
+#define BS_DEC_ROUND(q, k)                                                   \
+    do {                                                                     \
+        for (int j = 0; j < 8; j++) q[j] = inv_shift_rows(q[j]);             \
+        BS_SBOX_INV(q);                                                      \
+        add_key(q, (k));                                                     \
+        inv_mix(q);                                                          \
+    } while (0)
+
+/* Rounds nr-1..1 (9, 11 or 13 of them): one, then pairs. */
+static inline void bs_decrypt(const bs_key (*rk)[8], unsigned nr, bs_word state[8])
+{
+    BS_STATE_IN(q, state);
+    add_key(q, rk[nr]);
+    BS_DEC_ROUND(q, rk[nr - 1]);
+    for (unsigned i = nr - 2; i > 0; i -= 2) {
+        BS_DEC_ROUND(q, rk[i]);
+        BS_DEC_ROUND(q, rk[i - 1]);
+    }
+    for (int j = 0; j < 8; j++) q[j] = inv_shift_rows(q[j]);
+    BS_SBOX_INV(q);
+    add_key(q, rk[0]);
+    BS_STATE_OUT(state, q);
+}
+
+#endif
 
 /* Both schedules from a 16/24/32-byte key; slice() bit-slices one 16-byte
  * round key for every block lane. Returns Nr. */

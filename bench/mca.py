@@ -447,55 +447,78 @@ def armv7_main(args):
 # kernel and the rounds fully unrolled, which hides what GCC does with the
 # round loops the library really runs (bs_encrypt and bs_decrypt of
 # bs_rounds.h, out of line, the round count known at run time): there it
-# had stored the whole state before every test of the loop's end. This
-# compiles src/aes/aes_neonbs.c for ARMv7 with the library's flags, cuts
-# each of the two functions' longest loop (its exit branches dropped: the
-# loop as it runs while it does not exit) and gives llvm-mca's cycles per
-# round, with the loop's VSTR and VLDR.
-NEONBS_LOOP_ROUNDS = {"bs_encrypt": 4, "bs_decrypt": 2}   # rounds per iteration (bs_rounds.h, BS_FEW_REGS)
+# had stored the whole state before every test of the loop's end (ARMv7),
+# and called the S-box out of line every round (AArch64). This compiles
+# src/aes/aes_neonbs.c for each architecture with the library's flags,
+# cuts each of the two functions' longest loop (its exit branches dropped:
+# the loop as it runs while it does not exit) and gives llvm-mca's cycles
+# per round, with the loop's vector stores and loads. A loop that still
+# calls a function is refused: its figure would leave the callee out.
+NEONBS_LOOP_ROUNDS = {"bs_encrypt": 4, "bs_decrypt": 2}   # rounds per iteration (bs_rounds.h, BS_STATE_LOCAL)
+NEONBS_ARCHES = {   # compiler, llvm-mca triple, models, comment character, vector store/load mnemonics
+    "armv7": (ARM_CC, "thumbv7a-linux-gnueabihf", ("cortex-a9", "cortex-a57"), "@", ("vstr", "vldr")),
+    "aarch64": ("aarch64-linux-gnu-gcc", "aarch64-linux-gnu", ("cortex-a53", "cortex-a57", "neoverse-n1"), "//",
+                ("str", "ldr")),
+}
+ANY_BRANCH = re.compile(r"^(b|bl|blx|bx|cbz|cbnz|tbz|tbnz|tbb|tbh)(\.?(eq|ne|cs|hs|cc|lo|mi|pl|vs|vc|hi|ls|ge|lt|gt|le|al))?"
+                        r"(\.[wn])?$")
 
 
-def loop_of(asm, fn):
+def loop_of(asm, fn, comment):
     body = asm.split(f"\n{fn}:\n", 1)[1].split(f"\t.size\t{fn},", 1)[0]
-    lines = [l.split("@")[0].strip() for l in body.splitlines()]
+    lines = [l.split(comment)[0].strip() for l in body.splitlines()]
     lines = [l for l in lines if l and (not l.startswith(".") or re.match(r"^\.L\w+:$", l))]
     labels = {l[:-1]: i for i, l in enumerate(lines) if l.endswith(":")}
     best = None
     for i, l in enumerate(lines):
-        t = l.split()
-        if ARM_BRANCH.match(t[0]) and len(t) > 1 and labels.get(t[1], i) < i:
-            if best is None or i - labels[t[1]] > best[1] - best[0]:
-                best = (labels[t[1]], i)
+        t = l.replace(",", " ").split()
+        # a loop's back edge is a conditional branch (GCC also jumps back
+        # unconditionally into code laid out after a loop)
+        if ANY_BRANCH.match(t[0]) and t[0] not in ("b", "b.w", "b.n") and labels.get(t[-1], i) < i:
+            if best is None or i - labels[t[-1]] > best[1] - best[0]:
+                best = (labels[t[-1]], i)
     if best is None:
         raise RuntimeError(f"{fn}: no loop found")
-    return [l for l in lines[best[0] + 1:best[1]] if not l.endswith(":") and not ARM_BRANCH.match(l.split()[0])]
+    body = [l for l in lines[best[0] + 1:best[1]] if not l.endswith(":")]
+    if any(l.split()[0] in ("bl", "blx") for l in body):
+        raise RuntimeError(f"{fn}: its loop calls a function; the estimate would leave it out")
+    return [l for l in body if not ANY_BRANCH.match(l.split()[0])]
 
 
 def neonbs_rounds(args):
-    with tempfile.TemporaryDirectory() as tmp:
-        out = os.path.join(tmp, "neonbs.s")
-        subprocess.run([ARM_CC, "-std=c11", "-O3", "-D_DEFAULT_SOURCE", "-Iinclude", "-Isrc", "-fschedule-insns",
-                        "-fsched-pressure", "-S", "-o", out, "src/aes/aes_neonbs.c"], cwd=ROOT, check=True)
-        with open(out) as f:
-            asm = f.read()
-    print(f"# aes-neonbs round loops as the ARMv7 library builds them ({ARM_CC} -O3, the library's flags; "
-          "llvm-mca-19 estimates, the loops' exit branches dropped): cycles per round")
-    print("| loop | rounds per iteration | instructions | VSTR | VLDR | cortex-a9 | cortex-a57 |")
-    print("|---|---:|---:|---:|---:|---:|---:|")
-    for fn, rounds in NEONBS_LOOP_ROUNDS.items():
-        body = loop_of(asm, fn)
-        cyc = []
-        for cpu in ("cortex-a9", "cortex-a57"):
-            with tempfile.NamedTemporaryFile("w", suffix=".s", delete=False) as f:
-                f.write(".syntax unified\n.thumb\n" + "\n".join(body) + "\n")
-            r = subprocess.run([MCA, "-mtriple=thumbv7a-linux-gnueabihf", f"-mcpu={cpu}", "-mattr=+neon",
-                                "-iterations=100", "-skip-unsupported-instructions=lack-sched", f.name],
-                               capture_output=True, text=True)
-            os.unlink(f.name)
-            cyc.append(int(re.search(r"Total Cycles:\s+(\d+)", r.stdout).group(1)) / 100 / rounds)
-        n = lambda p: sum(1 for l in body if l.split()[0] == p)
-        print(f"| {fn} | {rounds} | {len(body)} | {n('vstr')} | {n('vldr')} | {cyc[0]:.0f} | {cyc[1]:.0f} |")
-
+    print("# aes-neonbs round loops as the library builds them (-O3, the library's flags; llvm-mca-19 "
+          "estimates, the loops' exit branches dropped): cycles per round")
+    for arch, (cc, triple, cpus, comment, (st, ld)) in NEONBS_ARCHES.items():
+        if not shutil.which(cc):
+            print(f"# {arch}: {cc} not found, skipped")
+            continue
+        with tempfile.TemporaryDirectory() as tmp:
+            out = os.path.join(tmp, "neonbs.s")
+            subprocess.run([cc, "-std=c11", "-O3", "-D_DEFAULT_SOURCE", "-Iinclude", "-Isrc", "-fschedule-insns",
+                            "-fsched-pressure", "-S", "-o", out, "src/aes/aes_neonbs.c"], cwd=ROOT, check=True)
+            with open(out) as f:
+                asm = f.read()
+        print(f"\n{arch} ({cc})\n")
+        print("| loop | rounds per iteration | instructions | vector stores | vector loads | "
+              + " | ".join(cpus) + " |")
+        print("|---|---:|---:|---:|---:|" + "---:|" * len(cpus))
+        for fn, rounds in NEONBS_LOOP_ROUNDS.items():
+            body = loop_of(asm, fn, comment)
+            cyc = []
+            for cpu in cpus:
+                with tempfile.NamedTemporaryFile("w", suffix=".s", delete=False) as f:
+                    f.write((".syntax unified\n.thumb\n" if arch == "armv7" else "") + "\n".join(body) + "\n")
+                r = subprocess.run([MCA, f"-mtriple={triple}", f"-mcpu={cpu}"]
+                                   + (["-mattr=+neon"] if arch == "armv7" else [])
+                                   + ["-iterations=100", "-skip-unsupported-instructions=lack-sched", f.name],
+                                   capture_output=True, text=True)
+                os.unlink(f.name)
+                cyc.append(int(re.search(r"Total Cycles:\s+(\d+)", r.stdout).group(1)) / 100 / rounds)
+            vec = re.compile(r"^[dq]\d+|^v\d+")
+            n = lambda p: sum(1 for l in body if l.split()[0] == p and
+                              (arch == "armv7" or vec.match(l.split()[1])))
+            print(f"| {fn} | {rounds} | {len(body)} | {n(st)} | {n(ld)} | "
+                  + " | ".join(f"{c:.0f}" for c in cyc) + " |")
 
 if __name__ == "__main__":
     main()

@@ -19,8 +19,8 @@
  *     registers per 16-byte permutation), so the moves are built from the
  *     cheaper whole-register ones instead: the lane rotation is one VEXT
  *     (none for s = 0), the byte rotation a VSHR and a VSLI, the half-word
- *     swap one VREV32.16. And there the forward S-box is another circuit,
- *     one that fits the 16 Q registers without spilling
+ *     swap one VREV32.16. And there the S-boxes are other circuits, ones
+ *     that fit the 16 Q registers without spilling
  *     (neonbs_sbox_arm32.h), and MixColumns folds its doubling in as it
  *     goes (CT_MIX_FOLDED), so that the rounds keep everything in
  *     registers.
@@ -75,17 +75,12 @@ ARM32_NEON_FILE
 #define NEONBS_ROW1(v) vsliq_n_u32(vshrq_n_u32((v), 8), (v), 24)
 #define CT_MIX_B(x, s) ((bs_word)NEONBS_ROW1(NEONBS_COLS((x), (s))))
 #define CT_MIX_O(x, s) ((bs_word)vrev32q_u16(vreinterpretq_u16_u32(NEONBS_COLS((x), 2 * (s)))))
-/* The S-box inline in the round: out of line, the eight state words go
- * through memory at every call. */
-#define BS_SBOX_INLINE static inline __attribute__((always_inline))
 /* 16 Q registers: S-box circuits that fit them with no spill
- * (neonbs_sbox_arm32.h), MixColumns with its doubling folded in
- * (ct128_core.h), and the round sequences that keep the state out of
- * memory (bs_rounds.h). GCC 12 spilled about 30 Q values per S-box and 20
- * per MixColumns otherwise, and stored the state at every round. */
+ * (neonbs_sbox_arm32.h) and MixColumns with its doubling folded in
+ * (ct128_core.h). GCC 12 spilled about 30 Q values per S-box and 20 per
+ * MixColumns otherwise. */
 #define CT_SBOX_INCLUDE "aes/neonbs_sbox_arm32.h"
 #define CT_MIX_FOLDED 1
-#define BS_FEW_REGS 1
 /* Blocks in and out with VLD1/VST1 (GCC 12 copies ct128_core.h's memcpy
  * into a vector array through core registers and the stack). */
 #define CT_LOAD(q, in) for (int b_ = 0; b_ < 8; b_++) (q)[b_] = (bs_word)vld1q_u8((in) + 16 * b_)
@@ -107,6 +102,11 @@ ARM32_NEON_FILE
 
 #ifdef NEONBS
 
+/* On both: the S-box inline in the round (out of line, GCC 12 called it
+ * every round with the state in memory), and the round loops that keep
+ * the state in registers (bs_rounds.h). */
+#define BS_SBOX_INLINE static inline __attribute__((always_inline))
+#define BS_STATE_LOCAL 1
 #define CT_MCA "neonbs"
 #include "aes/ct128_core.h"
 

@@ -37,7 +37,7 @@ static inline void add_key(bs_word q[8], const bs_key k[8])
     for (int j = 0; j < 8; j++) q[j] ^= BS_KEY(k[j]);
 }
 
-#ifndef BS_FEW_REGS
+#ifndef BS_STATE_LOCAL
 
 /* Fixsliced encryption (FIPS 197 §5.1 with ShiftRows skipped). */
 static inline void bs_encrypt(const bs_key (*rk)[8], unsigned nr, bs_word q[8])
@@ -78,28 +78,27 @@ static inline void bs_decrypt(const bs_key (*rk)[8], unsigned nr, bs_word q[8])
 
 #else
 
-/* The round sequences for a driver whose state fills the register file
- * (BS_FEW_REGS: aes-neonbs on ARMv7, whose S-box takes all 16 Q
- * registers). What GCC 12 for ARMv7 did with the ones below it, in the
- * out-of-line copy the library calls:
+/* The round sequences for aes-neonbs (BS_STATE_LOCAL, on ARMv7 and
+ * AArch64). What GCC 12 did with the ones above there, in the out-of-line
+ * copy the library calls:
  *   - the caller's q may alias the round keys (vectors of the same type),
  *     so through the pointer every key addition stored the state back and
  *     reloaded it: here the ciphers work on a local copy;
  *   - before each test for the loop's end it stored the whole state to
- *     the stack, to bring it to the one exit path in one place: here the
- *     loops test once every four rounds (encryption) or two (decryption).
+ *     the stack (ARMv7, where the S-box takes all 16 Q registers), to
+ *     bring it to the one exit path in one place: here the loops test once
+ *     every four rounds (encryption) or two (decryption).
  * On x86 both changes were slower (aes-bs-avx2's CTR 10% with the local
  * copy, aes-ct64's 7% with the loop), so the other drivers keep the
- * sequences below. */
-#define BS_STATE_IN(q, state) bs_word q[8]; for (int j_ = 0; j_ < 8; j_++) q[j_] = (state)[j_]
-#define BS_STATE_OUT(state, q) for (int j_ = 0; j_ < 8; j_++) (state)[j_] = q[j_]
+ * sequences above. */
 
 /* Rounds 1..nr-1 take s = i mod 4 = 1, 2, 3, 0 in turn, and nr - 1 is 9,
  * 11 or 13: whole groups of four in the loop (two, two, three), then one
  * round (s = 1), or three (s = 1, 2, 3) for AES-192. */
 static inline void bs_encrypt(const bs_key (*rk)[8], unsigned nr, bs_word state[8])
 {
-    BS_STATE_IN(q, state);
+    bs_word q[8];
+    for (int j = 0; j < 8; j++) q[j] = state[j];
     add_key(q, rk[0]);
     unsigned i = 1;
     for (; i + 4 < nr; i += 4) {
@@ -117,32 +116,33 @@ static inline void bs_encrypt(const bs_key (*rk)[8], unsigned nr, bs_word state[
     add_key(q, rk[nr]);
     if (nr % 4 == 2)   /* AES-128 and AES-256 end with s = 2; AES-192 with 0 */
         for (int j = 0; j < 8; j++) q[j] = shift_rows2(q[j]);
-    BS_STATE_OUT(state, q);
+    for (int j = 0; j < 8; j++) state[j] = q[j];
 }
 
 /* One round of the plain inverse cipher. */
-#define BS_DEC_ROUND(q, k)                                                   \
-    do {                                                                     \
-        for (int j = 0; j < 8; j++) q[j] = inv_shift_rows(q[j]);             \
-        BS_SBOX_INV(q);                                                      \
-        add_key(q, (k));                                                     \
-        inv_mix(q);                                                          \
-    } while (0)
+static inline __attribute__((always_inline)) void bs_dec_round(bs_word q[8], const bs_key k[8])
+{
+    for (int j = 0; j < 8; j++) q[j] = inv_shift_rows(q[j]);
+    BS_SBOX_INV(q);
+    add_key(q, k);
+    inv_mix(q);
+}
 
 /* Rounds nr-1..1 (9, 11 or 13 of them): one, then pairs. */
 static inline void bs_decrypt(const bs_key (*rk)[8], unsigned nr, bs_word state[8])
 {
-    BS_STATE_IN(q, state);
+    bs_word q[8];
+    for (int j = 0; j < 8; j++) q[j] = state[j];
     add_key(q, rk[nr]);
-    BS_DEC_ROUND(q, rk[nr - 1]);
+    bs_dec_round(q, rk[nr - 1]);
     for (unsigned i = nr - 2; i > 0; i -= 2) {
-        BS_DEC_ROUND(q, rk[i]);
-        BS_DEC_ROUND(q, rk[i - 1]);
+        bs_dec_round(q, rk[i]);
+        bs_dec_round(q, rk[i - 1]);
     }
     for (int j = 0; j < 8; j++) q[j] = inv_shift_rows(q[j]);
     BS_SBOX_INV(q);
     add_key(q, rk[0]);
-    BS_STATE_OUT(state, q);
+    for (int j = 0; j < 8; j++) state[j] = q[j];
 }
 
 #endif

@@ -15,8 +15,8 @@ change of basis back that also applies the affine map. It takes as many
 two-input operations as bp_sbox.h's Boyar-Peralta circuit as written there
 (128 forward; 133 against 137 inverse), but it was designed to run in
 place on 8 state words and 8 temporaries, where Boyar-Peralta's keeps up
-to 26 values live: on ARMv7's 16 Q registers GCC spilled about 30
-of them per S-box, 60 VSTR/VLDR, which the in-order cores pay in their one
+to 26 values live: on ARMv7's 16 Q registers GCC spilled about 30 of
+them per S-box, 60 VSTR/VLDR, which the in-order cores pay in their one
 NEON pipe.
 
 Before anything is written, the script evaluates each circuit on all 256
@@ -24,9 +24,9 @@ byte values and requires S(x) ^ 0x63 (the forward one: the constant is
 folded into the fixsliced round keys, as for sbox_fwd_noconst) or
 InvS(x) (the inverse, complete: it undoes the constant with four NOTs
 first), and learns from that which register ends up holding which output
-bit. Then it turns the in-place
-program into single-assignment form and allocates it to the sixteen asm
-operands with a linear scan; it fails if that would need a spill. The
+bit. Then it turns the in-place program into single-assignment form and
+allocates it to the sixteen asm operands with a linear scan; it fails if
+that would need a spill. The
 three-input selects (VBSL) overwrite one input: the allocator writes the
 result over whichever input dies there (VBSL over the selector, VBIT over
 the false value, VBIF over the true value), or copies the selector first.
@@ -46,7 +46,8 @@ HEADER = os.path.join(ROOT, "src", "aes", "neonbs_sbox_arm32.h")
 
 class Circuit:
     """An in-place program on named registers: (dst, op, a, b); op is one
-    of ^ & | (dst = a op b), = (copy), sel (dst = dst ? a : b, bitwise)."""
+    of ^ & | (dst = a op b), = (copy), sel (dst = dst ? a : b, bitwise),
+    ~ (dst = ~dst)."""
 
     def __init__(self):
         self.g, self.phases = [], []

@@ -208,11 +208,10 @@ def inverse_table():
     return inv
 
 
-def output_bits(c, want=None):
+def output_bits(c, want):
     """{register: output bit} such that the circuit computes the table want
-    (default: S(x) ^ 0x63) on every byte; exits if it does not."""
+    on every byte; exits if it does not."""
     vals = [run(c, x) for x in range(256)]
-    want = want or forward_table()
     where = {}
     for r in [f"b{i}" for i in range(8)]:
         bits = [j for j in range(8) if all(vals[x][r] == (want[x] >> j) & 1 for x in range(256))]

@@ -212,7 +212,7 @@ TABLES = [
 ]
 for name, h, what in [
     ("enc_d", lambda z: T(gmul(L(z), 2)), "T(2 L(z)): MixColumns' factor 2"),
-    ("enc_e", lambda z: T(gmul(L(z), 3)), "T(3 L(z)): factor 3 (the S-box output is their sum)"),
+    ("enc_s", lambda z: T(L(z)), "T(L(z)): the S-box output less 0x63 (round's A; T of the last round's)"),
     ("enc_last", L, "L(z) in the standard basis (last round)"),
     ("dec_e", lambda z: T2(gmul(z, 14)), "T2(14 z), InvMixColumns"),
     ("dec_b", lambda z: T2(gmul(z, 11)), "T2(11 z)"),
@@ -255,6 +255,10 @@ for _ in range(3):
 assert [ISR[i] for i in PI[3]] == PI[0]
 
 
+def TABLES_BY_NAME():
+    return [(n, v) for n, v, _ in TABLES]
+
+
 def pinv(perm):
     out = [0] * 16
     for j, i in enumerate(perm):
@@ -268,6 +272,12 @@ for m in range(4):   # round r with (r - 1) % 4 == m: layout PI[m] -> PI[m+1]
     for k in (1, 2, 3):
         TABLES.append(("mc%d_rot%d" % (m, k), [src[SR[rot(k)[dst[j]]]] for j in range(16)],
                        "round with (r - 1) %% 4 = %d: the term a[row + %d]" % (m, k)))
+# The round (aes_vperm.c) moves y = 2A + A[row + 1] by rot1 a second time
+# and needs rot1 o rot1 = rot2 and rot1 o rot2 = rot3 in every layout: the
+# three moves are powers of one byte permutation.
+for m in range(4):
+    r1, r2, r3 = (dict(TABLES_BY_NAME())["mc%d_rot%d" % (m, k)] for k in (1, 2, 3))
+    assert [r1[r1[j]] for j in range(16)] == r2 and [r1[r2[j]] for j in range(16)] == r3, m
 for m in range(4):
     TABLES.append(("pi%d" % m, PI[m], "state layout after round r, r %% 4 = %d (key schedule)" % m))
 for m in range(4):
@@ -320,23 +330,55 @@ def inv_mix(v):
     return out
 
 
-def enc_block(key, blk):
+def mc_n(k, m):
+    """N(k) = k[row + 1] + k[row + 2] + k[row + 3] in round layout m. The
+    round below adds its key K once into A, which MixColumns then moves to
+    rows + 1, + 2 and + 3: the key that comes out is N(K). N is its own
+    inverse (per column, (x + x^2 + x^3)^2 = x^2 + x^4 + x^6 = 1 modulo
+    x^4 + 1 in characteristic 2), so the stored key is K = N(k)."""
+    return xor(*(shuf(k, TAB["mc%d_rot%d" % (m, j)]) for j in (1, 2, 3)))
+
+
+def enc_schedule(key):
+    """The C code's encryption schedule (vperm_schedule): T(rk0); N(T(rk ^
+    63)) in round r's layout; the last key (standard basis) moved back
+    through the last shuffle, and its T image."""
     rk, nr = expand(key)
-    y = xor([T(b) for b in blk], [T(b) for b in rk[0]])
+    ek = [[T(b) for b in rk[0]]]
+    for r in range(1, nr):
+        k = shuf([T(b ^ 0x63) for b in rk[r]], TAB["pi%d" % (r % 4)])
+        assert mc_n(mc_n(k, (r - 1) % 4), (r - 1) % 4) == k
+        ek.append(mc_n(k, (r - 1) % 4))
+    last = TAB["last%d" % ((nr - 1) % 4)]
+    kl = [0] * 16
+    for j in range(16):
+        kl[last[j]] = rk[nr][j] ^ 0x63
+    ek += [kl, [T(b) for b in kl]]
+    return ek, nr
+
+
+def enc_block(key, blk, tin=None):
+    """One block as rijn_vperm_cbc_encrypt runs it: returns the ciphertext
+    and its T image, which is what the next CBC block starts from. tin, if
+    given, is T(blk) from the previous block's last round (the chain)."""
+    ek, nr = enc_schedule(key)
+    y = xor(tin if tin is not None else [T(b) for b in blk], ek[0])
     for r in range(1, nr + 1):
         po, ro = zip(*[core(b) for b in y])
         m = (r - 1) % 4
+        s_ = xor(lookup(po, "enc_s_p"), lookup(ro, "enc_s_r"))
         if r < nr:
-            d = xor(lookup(po, "enc_d_p"), lookup(ro, "enc_d_r"))
-            e = xor(lookup(po, "enc_e_p"), lookup(ro, "enc_e_r"))
-            s_ = xor(d, e)
-            k = shuf([T(b ^ 0x63) for b in rk[r]], TAB["pi%d" % (r % 4)])
-            y = xor(d, shuf(e, TAB["mc%d_rot1" % m]), shuf(s_, TAB["mc%d_rot2" % m]),
-                    shuf(s_, TAB["mc%d_rot3" % m]), k)
+            a = xor(s_, ek[r])
+            a2 = xor(lookup(po, "enc_d_p"), lookup(ro, "enc_d_r"))
+            r1, r3 = TAB["mc%d_rot1" % m], TAB["mc%d_rot3" % m]
+            u = xor(a2, shuf(a, r1))
+            y = xor(u, shuf(a, r3), shuf(u, r1))
         else:
-            z = xor(lookup(po, "enc_last_p"), lookup(ro, "enc_last_r"))
-            y = xor(shuf(z, TAB["last%d" % m]), [b ^ 0x63 for b in rk[r]])
-    return bytes(y)
+            last = TAB["last%d" % m]
+            c = shuf(xor(lookup(po, "enc_last_p"), lookup(ro, "enc_last_r"), ek[nr]), last)
+            tc = shuf(xor(s_, ek[nr + 1]), last)
+            assert tc == [T(b) for b in c]
+    return bytes(c), tc
 
 
 def dec_block(key, blk):
@@ -361,8 +403,17 @@ def self_check():
         for _ in range(3):
             key, blk = os.urandom(klen), os.urandom(16)
             e = Cipher(algorithms.AES(key), modes.ECB()).encryptor().update(blk)
-            assert enc_block(key, blk) == e, klen
+            assert enc_block(key, blk)[0] == e, klen
             assert dec_block(key, e) == blk, klen
+        # CBC, chained in the T basis as the C code does.
+        key, iv, pt = os.urandom(klen), os.urandom(16), os.urandom(64)
+        want = Cipher(algorithms.AES(key), modes.CBC(iv)).encryptor().update(pt)
+        c, tc, got = iv, [T(b) for b in iv], b""
+        for i in range(0, 64, 16):
+            blk = bytes(a ^ b for a, b in zip(c, pt[i:i + 16]))
+            c, tc = enc_block(key, blk, xor(tc, [T(b) for b in pt[i:i + 16]]))
+            got += c
+        assert got == want, klen
 
 
 def main():

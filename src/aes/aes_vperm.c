@@ -68,9 +68,9 @@
  * drifts by one ShiftRows per round; the other three terms move by
  * shuffles whose constant indices depend on the round mod 4, round keys
  * are stored in their round's order, and the last round puts the bytes
- * back. That is 12 shuffles a round (5 inversion, 4 output, 3 MixColumns).
- * The output tables give 2Lz and 3Lz, so the longest term (3a moved) does
- * not wait for their sum. Decryption keeps the plain order and folds
+ * back. That is 12 shuffles a round (5 inversion, 4 output, 3 MixColumns;
+ * the output tables give Lz and 2Lz, and MixColumns reuses a partial sum
+ * as vpaes does: vperm_encrypt_n). Decryption keeps the plain order and folds
  * InvShiftRows into its four shuffles (it serves parallel modes only when
  * nothing better is present, so latency matters less there).
  */
@@ -89,40 +89,189 @@ struct vperm_ks {
 };
 _Static_assert(sizeof(struct vperm_ks) <= RIJN_AES_KS_BYTES, "vperm key schedule too large");
 
-/* Nb blocks side by side (1 or 2: two independent chains fill the
- * shuffle port's latency gaps in the parallel modes). */
-VP_INLINE void vperm_encrypt_n(const uint8_t (*ek)[16], unsigned nr, vp_t *x, int nb)
+#if defined(RIJN_X86)
+/* One middle round of vperm_encrypt_n for a single block (CBC
+ * encryption, CBC-MAC), in SSSE3 assembly: the same operations as the C
+ * loop below, in an order that runs faster. On an Intel Xeon (family 6
+ * model 167, 1-cycle PSHUFB and PXOR, measured) GCC's order of the C
+ * round took about 17.5 cycles a round against this one's 16 (16 KiB CBC
+ * encryptions, AES-128 and AES-256 timed against each other; see
+ * docs/performance.md). The round is 13 operations deep either way; what
+ * differs is which ready operations compete for the two shuffle ports
+ * when. The S tables are loaded from memory in the round (load ports)
+ * rather than held in registers: with them in registers the round was
+ * slower again, the copies of fourteen register-resident tables and the
+ * state being more than move elimination here absorbs. */
+/* The inversion (vperm_core) of x, in place of vperm_round_ssse3's and
+ * vperm_last_ssse3's asm: p and q from x, then po in t5, ro in t2
+ * (p is left in t1). */
+#define VPERM_SSSE3_CORE \
+    "movdqa %[m], %[t1]\n\t" \
+    "pandn %[x], %[t1]\n\t" \
+    "psrld $4, %[t1]\n\t"         /* p (the high nibble) */ \
+    "pand %[m], %[x]\n\t"         /* q */ \
+    "movdqa %[cqt], %[t2]\n\t" \
+    "pshufb %[x], %[t2]\n\t"      /* c/q */ \
+    "movdqa %[inv], %[t3]\n\t" \
+    "pxor %[t1], %[x]\n\t"        /* r = p + q */ \
+    "pshufb %[t1], %[t3]\n\t" \
+    "movdqa %[inv], %[t4]\n\t" \
+    "pxor %[t2], %[t3]\n\t"       /* a = 1/p + c/q */ \
+    "pshufb %[x], %[t4]\n\t" \
+    "movdqa %[inv], %[t5]\n\t" \
+    "pxor %[t2], %[t4]\n\t"       /* b = 1/r + c/q */ \
+    "pshufb %[t3], %[t5]\n\t" \
+    "movdqa %[inv], %[t2]\n\t" \
+    "pxor %[x], %[t5]\n\t"        /* po = r + 1/a */ \
+    "pshufb %[t4], %[t2]\n\t" \
+    "pxor %[t1], %[t2]\n\t"       /* ro = p + 1/b */
+
+SSSE3_INLINE __m128i vperm_round_ssse3(__m128i x, __m128i k, const uint8_t (*mc)[16], __m128i inv, __m128i cqt,
+                                       __m128i d_p, __m128i d_r)
+{
+    __m128i t1, t2, t3, t4, t5, t6;
+    __asm__(VPERM_SSSE3_CORE
+            "movdqa %[sp], %[x]\n\t"
+            "pshufb %[t5], %[x]\n\t"
+            "movdqa %[dp], %[t3]\n\t"
+            "pshufb %[t5], %[t3]\n\t"
+            "pxor %[k], %[x]\n\t"         /* S(po) + K */
+            "movdqa %[sr], %[t1]\n\t"
+            "pshufb %[t2], %[t1]\n\t"
+            "movdqa %[dr], %[t6]\n\t"
+            "pshufb %[t2], %[t6]\n\t"
+            "pxor %[t1], %[x]\n\t"        /* A = S + K */
+            "pxor %[t6], %[t3]\n\t"       /* 2S */
+            "movdqa %[x], %[t4]\n\t"
+            "pshufb %[mc0], %[x]\n\t"     /* R1(A) */
+            "pshufb %[mc2], %[t4]\n\t"    /* R3(A) */
+            "pxor %[t3], %[x]\n\t"        /* y = 2S + R1(A) */
+            "pxor %[x], %[t4]\n\t"        /* y + R3(A) */
+            "pshufb %[mc0], %[x]\n\t"     /* R1(y) */
+            "pxor %[t4], %[x]"
+            : [x] "+x"(x), [t1] "=&x"(t1), [t2] "=&x"(t2), [t3] "=&x"(t3), [t4] "=&x"(t4), [t5] "=&x"(t5),
+              [t6] "=&x"(t6)
+            : [m] "x"(_mm_set1_epi8(0x0f)), [inv] "x"(inv), [cqt] "x"(cqt), [dp] "x"(d_p), [dr] "x"(d_r),
+              [sp] "m"(vperm_tab[VP_ENC_S_P]), [sr] "m"(vperm_tab[VP_ENC_S_R]), [k] "x"(k), [mc0] "m"(mc[0]),
+              [mc2] "m"(mc[2]));
+    return x;
+}
+
+/* The last round of vperm_encrypt_n with T(c) wanted (CBC), for the
+ * same reason: with its tables as memory operands GCC need not keep
+ * seven more constants in registers through the loop (it spilled and
+ * reloaded one per block). tkl is 16-byte aligned (an SSE memory
+ * operand). */
+SSSE3_INLINE __m128i vperm_last_ssse3(__m128i x, __m128i kl, const __m128i *tkl, const uint8_t *last, __m128i inv,
+                                      __m128i cqt, __m128i *tc)
+{
+    __m128i t1, t2, t3, t4, t5, t6;
+    __asm__(VPERM_SSSE3_CORE
+            "movdqa %[sp], %[t1]\n\t"
+            "pshufb %[t5], %[t1]\n\t"
+            "movdqa %[lp], %[t4]\n\t"
+            "pshufb %[t5], %[t4]\n\t"
+            "pxor %[tkl], %[t1]\n\t"
+            "pxor %[kl], %[t4]\n\t"
+            "movdqa %[sr], %[t3]\n\t"
+            "pshufb %[t2], %[t3]\n\t"
+            "movdqa %[lr], %[t6]\n\t"
+            "pshufb %[t2], %[t6]\n\t"
+            "pxor %[t3], %[t1]\n\t"
+            "pxor %[t6], %[t4]\n\t"
+            "pshufb %[last], %[t1]\n\t"   /* T(c) */
+            "pshufb %[last], %[t4]\n\t"   /* c */
+            : [x] "+x"(x), [t1] "=&x"(t1), [t2] "=&x"(t2), [t3] "=&x"(t3), [t4] "=&x"(t4), [t5] "=&x"(t5),
+              [t6] "=&x"(t6)
+            : [m] "x"(_mm_set1_epi8(0x0f)), [inv] "x"(inv), [cqt] "x"(cqt), [kl] "x"(kl), [tkl] "m"(*tkl),
+              [sp] "m"(vperm_tab[VP_ENC_S_P]), [sr] "m"(vperm_tab[VP_ENC_S_R]), [lp] "m"(vperm_tab[VP_ENC_LAST_P]),
+              [lr] "m"(vperm_tab[VP_ENC_LAST_R]), [last] "m"(*(const uint8_t(*)[16])last));
+    *tc = t1;
+    return t4;
+}
+#endif
+
+/* Rounds 1..Nr of nb blocks side by side (1 or 2: two independent chains
+ * fill the shuffle port's latency gaps in the parallel modes), from x, the
+ * state after round 0 (T(block) + T(rk0)). Gives the ciphertext in c
+ * and, where tc is not NULL, its T image, which a CBC chain starts its
+ * next block from (T is linear, so T(c + p) = T(c) + T(p), and T(p) is
+ * off the chain); tkl holds T(ek[Nr]), used only with tc (from memory:
+ * held in a register through the loop, it made the x86 loop 3% slower).
+ * ek is the schedule of vperm_schedule.
+ *
+ * A middle round, with S = T(L(1/x)) (the S-box output less 0x63) and
+ * its double from the output tables, and the rows moved by R1, R3 (the
+ * round's mc tables; R1 R1 = R2, which the table script asserts):
+ *     A = S + K,  y = 2S + R1(A),  out = y + R3(A) + R1(y)
+ *       = 2S + 3 R1(S) + R2(S) + R3(S) + (R1 + R2 + R3)(K),
+ * i.e. MixColumns plus the round key, when K = N(k) for the key k and
+ * N = R1 + R2 + R3, which is its own inverse (see mc_key below). This is
+ * the form of Hamburg's and vpaes's round: 7 shuffles and 6 XORs after
+ * the inversion, one XOR fewer than 2S, 3S and S moved separately, and
+ * 13 operations deep (po, ro 6 and 7; A 9; y 11; out 13).
+ *
+ * The last round: z = L(1/x) from the output tables, c = last(z + kl'),
+ * where kl' is the last round key moved back through the shuffle "last"
+ * (which puts the drifted layout back in FIPS order), so the key is
+ * added off the chain; T(c) = last(S + T(kl')) comes from the S tables:
+ * a CBC chain goes from ro to the next block's state in 4 operations,
+ * where the ciphertext, then T(c + p) + T(rk0) took 10. */
+VP_INLINE void vperm_encrypt_n(const uint8_t (*ek)[16], unsigned nr, vp_t *x, vp_t *c, vp_t *tc, const uint8_t *tkl, int nb)
 {
     const vp_t inv = VT(INV), cqt = VT(CQ);
-    const vp_t d_p = VT(ENC_D_P), d_r = VT(ENC_D_R), e_p = VT(ENC_E_P), e_r = VT(ENC_E_R);
-    const vp_t k0 = VP_LOAD(ek[0]);
-    for (int j = 0; j < nb; j++) x[j] = X(vperm_basis(x[j], VT(ENC_IN_LO), VT(ENC_IN_HI)), k0);
+    const vp_t s_p = VT(ENC_S_P), s_r = VT(ENC_S_R), d_p = VT(ENC_D_P), d_r = VT(ENC_D_R);
     for (unsigned r = 1; r < nr; r++) {
         const vp_t k = VP_LOAD(ek[r]);
         const uint8_t (*mc)[16] = &vperm_tab[VP_MC0_ROT1 + 3 * ((r - 1) & 3)];
+#if defined(RIJN_X86)
+        if (nb == 1) {
+            x[0] = vperm_round_ssse3(x[0], k, mc, inv, cqt, d_p, d_r);
+            continue;
+        }
+#endif
         for (int j = 0; j < nb; j++) {
             vp_t po, ro;
             vperm_core(x[j], inv, cqt, &po, &ro);
-            /* 2a stays in place, 3a and a move (ShiftRows is implicit). */
-            vp_t d = X(SHUF(d_p, po), SHUF(d_r, ro));
-            vp_t e = X(SHUF(e_p, po), SHUF(e_r, ro));
-            vp_t s = X(d, e);
-            vp_t dk = X(d, k);
-            /* Keep the key XOR off the critical path: GCC reassociates
-             * XOR chains freely and otherwise adds the key last. */
-            VP_PIN(dk);
-            vp_t t = X(dk, SHUF(e, VP_LOAD(mc[0])));
-            vp_t u = X(SHUF(s, VP_LOAD(mc[1])), SHUF(s, VP_LOAD(mc[2])));
-            x[j] = X(t, u);
+            /* The key joins po's term, which is ready a level before ro's:
+             * GCC reassociates XOR chains freely and otherwise adds it
+             * last, on the chain. */
+            vp_t sk = X(SHUF(s_p, po), k);
+            VP_PIN(sk);
+            vp_t a = X(sk, SHUF(s_r, ro));
+            vp_t y = X(X(SHUF(d_p, po), SHUF(d_r, ro)), SHUF(a, VP_LOAD(mc[0])));
+            /* Likewise: y + R3(A) is ready a level before R1(y). */
+            vp_t ya = X(y, SHUF(a, VP_LOAD(mc[2])));
+            VP_PIN(ya);
+            x[j] = X(ya, SHUF(y, VP_LOAD(mc[0])));
         }
     }
-    const vp_t kl = VP_LOAD(ek[nr]), last = VP_LOAD(vperm_tab[VP_LAST0 + ((nr - 1) & 3)]);
+    const vp_t last = VP_LOAD(vperm_tab[VP_LAST0 + ((nr - 1) & 3)]);
+    const vp_t kl = VP_LOAD(ek[nr]);
+#if defined(RIJN_X86)
+    if (nb == 1 && tc) {
+        c[0] = vperm_last_ssse3(x[0], kl, (const __m128i *)tkl, vperm_tab[VP_LAST0 + ((nr - 1) & 3)], inv, cqt, tc);
+        return;
+    }
+#endif
     for (int j = 0; j < nb; j++) {
         vp_t po, ro;
         vperm_core(x[j], inv, cqt, &po, &ro);
-        vp_t z = X(SHUF(VT(ENC_LAST_P), po), SHUF(VT(ENC_LAST_R), ro));
-        x[j] = X(SHUF(z, last), kl);
+        if (tc) {
+            vp_t sk = X(SHUF(s_p, po), VP_LOAD(tkl));
+            VP_PIN(sk);
+            tc[j] = SHUF(X(sk, SHUF(s_r, ro)), last);
+        }
+        c[j] = SHUF(X(X(SHUF(VT(ENC_LAST_P), po), kl), SHUF(VT(ENC_LAST_R), ro)), last);
     }
+}
+
+/* T(block) + T(rk0): the state after round 0. */
+VP_INLINE vp_t vperm_enc_in(const uint8_t (*ek)[16], vp_t b)
+{
+    vp_t x = X(vperm_basis(b, VT(ENC_IN_LO), VT(ENC_IN_HI)), VP_LOAD(ek[0]));
+    VP_PIN(x);   /* whole, so that a CBC chain adds it in one XOR */
+    return x;
 }
 
 VP_INLINE void vperm_decrypt_n(const struct vperm_ks *k, vp_t *x, int nb)
@@ -186,23 +335,41 @@ static VP_TARGET void to_basis(uint8_t out[16], const uint8_t in[16], vp_t lo_t,
     VP_STORE(out, X(vperm_basis(VP_LOAD(in), lo_t, hi_t), add));
 }
 
+/* N(k) = R1(k) + R2(k) + R3(k) in round r's layout: the key a middle
+ * round adds once, into A, comes out of MixColumns as N of itself (see
+ * vperm_encrypt_n), so the stored key is N(k). N is its own inverse: per
+ * column it is multiplication by x + x^2 + x^3 modulo x^4 + 1 (x moves a
+ * byte one row), and in characteristic 2 its square is x^2 + x^4 + x^6 =
+ * x^2 + 1 + x^2 = 1. The script's model asserts N(N(k)) = k. */
+static VP_TARGET vp_t mc_key(vp_t k, unsigned r)
+{
+    const uint8_t (*mc)[16] = &vperm_tab[VP_MC0_ROT1 + 3 * ((r - 1) & 3)];
+    return X(X(SHUF(k, VP_LOAD(mc[0])), SHUF(k, VP_LOAD(mc[1]))), SHUF(k, VP_LOAD(mc[2])));
+}
+
 static VP_TARGET unsigned vperm_schedule(struct vperm_enc_ks *e, uint8_t (*dk)[16], const uint8_t *key,
                                             size_t key_len)
 {
     uint8_t rks[240], im[16];
-    const vp_t c63 = VP_DUP(0x63), zero = VP_DUP(0);
+    const vp_t zero = VP_DUP(0);
     const unsigned nr = rijn_key_expand(rks, key, key_len, bs_sub_word);
     for (unsigned r = 0; r <= nr; r++) {
         const uint8_t *rk = rks + 16 * r;
-        /* Encryption: T(rk0); T(rk ^ 63) in the middle, in round r's
-         * state layout; rk ^ 63 last. */
+        /* Encryption: T(rk0); N(T(rk ^ 63)) in round r's state layout in
+         * the middle; at the end rk ^ 63 moved back through the last
+         * shuffle (last[j] is where byte j comes from). Its T image, which
+         * CBC needs, is made once per call (the CBC functions): the
+         * schedule of aes-bs-avx2 has no room for a sixteenth key. */
         if (r == 0) {
             to_basis(e->ek[r], rk, VT(ENC_IN_LO), VT(ENC_IN_HI), zero);
         } else if (r < nr) {
             to_basis(e->ek[r], rk, VT(ENC_IN_LO), VT(ENC_IN_HI), VT(T_63));
-            VP_STORE(e->ek[r], SHUF(VP_LOAD(e->ek[r]), VP_LOAD(vperm_tab[VP_PI0 + (r & 3)])));
-        } else
-            VP_STORE(e->ek[r], X(VP_LOAD(rk), c63));
+            VP_STORE(e->ek[r], mc_key(SHUF(VP_LOAD(e->ek[r]), VP_LOAD(vperm_tab[VP_PI0 + (r & 3)])), r));
+        } else {
+            const unsigned m = VP_LAST0 + ((nr - 1) & 3);
+            for (unsigned j = 0; j < 16; j++) im[vperm_tab[m][j] & 15] = (uint8_t)(rk[j] ^ 0x63);   /* public index */
+            memcpy(e->ek[nr], im, 16);
+        }
         if (!dk) continue;
         /* Decryption: T2(rk ^ 63) first, T2(InvMC(rk) ^ 63), rk0 last. */
         if (r == 0) {
@@ -235,18 +402,19 @@ static void vperm_setkey(void *ctx, const uint8_t *key, size_t key_len)
 static VP_TARGET void vperm_encrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t n)
 {
     const struct vperm_ks *k = ctx;
-    vp_t x[2];
+    const uint8_t (*ek)[16] = (const uint8_t(*)[16])k->e.ek;
+    vp_t x[2], c[2];
     for (; n >= 2; n -= 2, in += 32, out += 32) {
-        x[0] = VP_LOAD(in);
-        x[1] = VP_LOAD(in + 16);
-        vperm_encrypt_n((const uint8_t(*)[16])k->e.ek, k->nr, x, 2);
-        VP_STORE(out, x[0]);
-        VP_STORE(out + 16, x[1]);
+        x[0] = vperm_enc_in(ek, VP_LOAD(in));
+        x[1] = vperm_enc_in(ek, VP_LOAD(in + 16));
+        vperm_encrypt_n(ek, k->nr, x, c, NULL, NULL, 2);
+        VP_STORE(out, c[0]);
+        VP_STORE(out + 16, c[1]);
     }
     if (n) {
-        x[0] = VP_LOAD(in);
-        vperm_encrypt_n((const uint8_t(*)[16])k->e.ek, k->nr, x, 1);
-        VP_STORE(out, x[0]);
+        x[0] = vperm_enc_in(ek, VP_LOAD(in));
+        vperm_encrypt_n(ek, k->nr, x, c, NULL, NULL, 1);
+        VP_STORE(out, c[0]);
     }
 }
 
@@ -268,28 +436,43 @@ static VP_TARGET void vperm_decrypt(const void *ctx, uint8_t *out, const uint8_t
     }
 }
 
+/* The chain runs in the T basis: each block starts from T(c) of the one
+ * before, plus T(p) + T(rk0), which do not wait for it (vperm_encrypt_n).
+ * (Storing T(c) and turning it back in a second pass over each 1 KiB,
+ * to take the ciphertext's three shuffles off the loop, was 2-4% slower
+ * on the Xeon of docs/performance.md: they run in the chain's gaps.) */
 VP_TARGET void rijn_vperm_cbc_encrypt(const struct vperm_enc_ks *k, unsigned nr, uint8_t iv[16], uint8_t *out,
                                          const uint8_t *in, size_t n)
 {
-    vp_t c = VP_LOAD(iv);
+    const uint8_t (*ek)[16] = (const uint8_t(*)[16])k->ek;
+    vp_t tkl_v = vperm_basis(VP_LOAD(ek[nr]), VT(ENC_IN_LO), VT(ENC_IN_HI));   /* aligned */
+    const uint8_t *tkl = (const uint8_t *)&tkl_v;
+    vp_t c = VP_LOAD(iv), t = vperm_basis(c, VT(ENC_IN_LO), VT(ENC_IN_HI));
     for (; n; n--, in += 16, out += 16) {
         RIJN_MCA_BEGIN("vperm-cbc-enc");
-        c = X(c, VP_LOAD(in));
-        vperm_encrypt_n((const uint8_t(*)[16])k->ek, nr, &c, 1);
+        vp_t x = X(t, vperm_enc_in(ek, VP_LOAD(in)));
+        vperm_encrypt_n(ek, nr, &x, &c, &t, tkl, 1);
         VP_STORE(out, c);
         RIJN_MCA_END();
     }
     VP_STORE(iv, c);
 }
 
+/* As CBC encryption, without the ciphertexts: only the last block's. */
 VP_TARGET void rijn_vperm_cbc_mac(const struct vperm_enc_ks *k, unsigned nr, uint8_t mac[16], const uint8_t *in,
                                      size_t n)
 {
-    vp_t c = VP_LOAD(mac);
-    for (; n; n--, in += 16) {
-        c = X(c, VP_LOAD(in));
-        vperm_encrypt_n((const uint8_t(*)[16])k->ek, nr, &c, 1);
+    const uint8_t (*ek)[16] = (const uint8_t(*)[16])k->ek;
+    if (!n) return;
+    vp_t tkl_v = vperm_basis(VP_LOAD(ek[nr]), VT(ENC_IN_LO), VT(ENC_IN_HI));   /* aligned */
+    const uint8_t *tkl = (const uint8_t *)&tkl_v;
+    vp_t c, t = vperm_basis(VP_LOAD(mac), VT(ENC_IN_LO), VT(ENC_IN_HI)), x;
+    for (; n > 1; n--, in += 16) {
+        x = X(t, vperm_enc_in(ek, VP_LOAD(in)));
+        vperm_encrypt_n(ek, nr, &x, &c, &t, tkl, 1);
     }
+    x = X(t, vperm_enc_in(ek, VP_LOAD(in)));
+    vperm_encrypt_n(ek, nr, &x, &c, NULL, NULL, 1);
     VP_STORE(mac, c);
 }
 

@@ -110,3 +110,37 @@ MCA_KERNEL mca_updates(s62 *d, s62 *e, s62 *f, s62 *g, const int64_t t[4])
     MCA_END();
 }
 #endif
+
+/* The fixed-base public key (core_base in curve_core.h): one selection
+ * of a table entry (the scan of a row's eight entries, the decoding and
+ * the conditional negation), one mixed addition and one doubling;
+ * bench/mca_x25519.py counts 64, 64 and 4 of them, plus the inversion and
+ * one multiplication. They are compiled only when MCA_BASE is defined (the
+ * script's second compile), so that the first compile's assembly stays
+ * what llvm-mca parses on every target: it rejects the Thumb-2 IT blocks
+ * GCC makes of the ARMv7 scan. */
+#ifdef MCA_BASE
+MCA_KERNEL mca_select(core_niels *n, int i, int e, struct core_select_tmp *t);
+MCA_KERNEL mca_select(core_niels *n, int i, int e, struct core_select_tmp *t)
+{
+    MCA_BEGIN("select");
+    core_select(n, i, e, t);
+    MCA_END();
+}
+
+MCA_KERNEL mca_madd(core_ge *p, const core_niels *n);
+MCA_KERNEL mca_madd(core_ge *p, const core_niels *n)
+{
+    MCA_BEGIN("madd");
+    core_madd(p, n);
+    MCA_END();
+}
+
+MCA_KERNEL mca_dbl(core_ge *p);
+MCA_KERNEL mca_dbl(core_ge *p)
+{
+    MCA_BEGIN("dbl");
+    core_dbl(p);
+    MCA_END();
+}
+#endif

@@ -437,7 +437,15 @@ static VAES_TARGET void vaes_xts(const void *ks, uint8_t tweak[16], uint8_t *out
             VAES_N_X(k, b, 8, k->ek2, _mm256_aesenc_epi128, _mm256_aesenclast_epi128, XTS_T);
         else
             VAES_N_X(k, b, 8, k->dk2, _mm256_aesdec_epi128, _mm256_aesdeclast_epi128, XTS_T);
-        for (int j = 0; j < 8; j++) t[j] = xts_mulx16(t[j]);
+        /* The next pass's tweaks; in the last whole pass only those the
+         * tail and the stored tweak use (pairs j <= (n - 16) / 2, as in
+         * the setup above): a 256-byte sector needs one of the eight. */
+        if (n >= 32) {
+            for (int j = 0; j < 8; j++) t[j] = xts_mulx16(t[j]);
+        } else {
+            for (int j = 0; j < 8; j++)
+                if (2 * (size_t)j + 16 <= n) t[j] = xts_mulx16(t[j]);
+        }
     }
     /* n < 16 left, t[j] the tweaks of blocks 2j and 2j + 1: one pass of
      * ceil(n / 2) registers, all through the rounds together (one chain

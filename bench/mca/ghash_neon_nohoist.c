@@ -18,7 +18,7 @@ MCA_KERNEL mca_ghash_neon_nohoist(const void *hkey, uint8_t *y, const uint8_t *i
         __asm__("" : "+w"(hv));
         p8_prepare3(h, hv);
         struct p8_prod p;
-        p8_mul(&p, veorq_u64(acc, load_refl(in)), h, 0);
+        p8_mul(&p, veorq_u64(acc, load_refl(in)), h);
         acc = p8_reduce(&p);
         RIJN_MCA_END();
     }

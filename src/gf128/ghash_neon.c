@@ -226,15 +226,14 @@ static inline void p8_clmul64(struct p8_raw *x, uint8x8_t a, const struct p8_ope
     for (int i = 0; i < 5; i++) x->d[i] = add ? veorq_u8(x->d[i], t[i]) : t[i];
 }
 
-/* The Karatsuba parts of y * H^k (h: H^k's three operands), stored in p
- * (add = 0) or added to it. */
-static inline void p8_mul(struct p8_prod *p, uint64x2_t y, const struct p8_operand h[3], int add)
+/* The Karatsuba parts of y * H^k (h: H^k's three operands), into p. */
+static inline void p8_mul(struct p8_prod *p, uint64x2_t y, const struct p8_operand h[3])
 {
     const uint8x16_t yb = vreinterpretq_u8_u64(y);
     const uint8x8_t y0 = vget_low_u8(yb), y1 = vget_high_u8(yb);
-    p8_clmul64(&p->lo, y0, &h[0], add);
-    p8_clmul64(&p->hi, y1, &h[1], add);
-    p8_clmul64(&p->mid, veor_u8(y0, y1), &h[2], add);
+    p8_clmul64(&p->lo, y0, &h[0], 0);
+    p8_clmul64(&p->hi, y1, &h[1], 0);
+    p8_clmul64(&p->mid, veor_u8(y0, y1), &h[2], 0);
 }
 
 /* w ^ w>>1 ^ w>>2 ^ w>>7 per 64-bit lane: w (1 + x + x^2 + x^7) in the
@@ -331,7 +330,7 @@ static void ghash_neon_init(void *hkey, const uint8_t h[16])
     uint64x2_t hk = h1;
     for (int i = 1; i < 4; i++) {
         struct p8_prod p;
-        p8_mul(&p, hk, k->pw[0], 0);
+        p8_mul(&p, hk, k->pw[0]);
         hk = p8_reduce(&p);
         p8_prepare3(k->pw[i], hk);
     }
@@ -351,7 +350,7 @@ static void ghash_neon(const void *hkey, uint8_t y[16], const uint8_t *in, size_
     for (; n; n--, in += 16) {
         RIJN_MCA_BEGIN("ghash-neon");
         struct p8_prod p;
-        p8_mul(&p, veorq_u64(acc, load_refl(in)), k->pw[0], 0);
+        p8_mul(&p, veorq_u64(acc, load_refl(in)), k->pw[0]);
         acc = p8_reduce(&p);
         RIJN_MCA_END();
     }

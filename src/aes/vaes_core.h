@@ -41,6 +41,17 @@ _Static_assert(sizeof(struct vaes_ks) <= RIJN_AES_KS_BYTES, "aes-vaes key schedu
         for (int j_ = 0; j_ < (m); j_++) (b)[j_] = (ENC)((b)[j_], key_);                 \
     }
 
+/* The key schedule pointer p, made opaque to GCC in one arm of a switch
+ * on the block count. Every arm loads the same round keys, and GCC's code
+ * hoisting (-O2) otherwise moves those loads above the switch: ten or
+ * more round keys then live in YMM registers beside the arm's states, and
+ * an arm of six to eight states spills them to the stack and back. After
+ * the empty asm each arm's loads use its own copy of the pointer, which
+ * GCC cannot prove equal, and each round key is loaded where its round
+ * needs it. In aes-vaes's short CTR path (with its per-key-size rounds)
+ * that took the stack accesses from 72 to none (docs/performance.md). */
+#define VAES_OPAQUE(p) __asm__("" : "+r"(p))
+
 /* AES-192's and AES-256's rounds beyond the ninth (nr is 10, 12 or 14;
  * the last round is the caller's): two unrolled pairs under run-time
  * tests, not a loop to nr - 1, around which GCC copied every state to

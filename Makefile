@@ -154,6 +154,13 @@ $(BUILD)/obj/src/aes/aes_vperm.o: ALIGN_CFLAGS := -falign-loops=64
 # went from a median 0.98x to 1.01x of libgcrypt's VAES assembly (11
 # alternated runs each); the other modes moved within the noise.
 $(BUILD)/obj/src/aes/aes_vaes.o: ALIGN_CFLAGS := -falign-loops=64
+# Not the pressure-aware scheduling above for aes_vaes.o: it hoisted seven
+# round-key loads to the top of CBC decryption's pass and spilled a state
+# to make room. Without it, CBC decryption ran 6-10% faster at 128 to 512
+# bytes and 1-2% at 4 and 16 KiB on Zen 3; CTR moved within the noise
+# (docs/performance.md). XTS, which ran 2-6% faster with it, asks for it in
+# its own function (VAES_SCHED in the source).
+$(BUILD)/obj/src/aes/aes_vaes.o: FILE_CFLAGS :=
 
 # Issue 18's static emulator budget (tests/py/test_static.py: what the
 # round primitives and PAC add to a static binary stays under 64 KiB).

@@ -61,7 +61,7 @@ static VAES_TARGET void vaes_setkey(void *ks, const uint8_t *key, size_t key_len
  * (docs/performance.md). */
 #define VAES_ROUNDS(k, b, m, rk2, ENC)                                                     \
     do {                                                                                   \
-        for (int j_ = 0; j_ < (m); j_++) (b)[j_] = _mm256_xor_si256((b)[j_], RK2(rk2, 0)); \
+        VAES_EACH for (int j_ = 0; j_ < (m); j_++) (b)[j_] = _mm256_xor_si256((b)[j_], RK2(rk2, 0)); \
         VAES_ROUND_RANGE(b, m, rk2, ENC, 1, 9)                                             \
         VAES_EXTRA_ROUNDS((k)->base.nr, b, m, rk2, ENC);                                   \
     } while (0)
@@ -73,7 +73,7 @@ static VAES_TARGET void vaes_setkey(void *ks, const uint8_t *key, size_t key_len
     do {                                                                                   \
         VAES_ROUNDS(k, b, m, rk2, ENC);                                                    \
         __m256i last_ = RK2(rk2, (k)->base.nr);                                            \
-        for (int j_ = 0; j_ < (m); j_++) STOREY(out + 32 * j_, (LAST)((b)[j_], last_));    \
+        VAES_EACH for (int j_ = 0; j_ < (m); j_++) STOREY(out + 32 * j_, (LAST)((b)[j_], last_)); \
     } while (0)
 
 /* The same, with X(j) added to state j: the last round's key is
@@ -86,7 +86,7 @@ static VAES_TARGET void vaes_setkey(void *ks, const uint8_t *key, size_t key_len
     do {                                                                                   \
         VAES_ROUNDS(k, b, m, rk2, ENC);                                                    \
         __m256i last_ = RK2(rk2, (k)->base.nr);                                            \
-        for (int j_ = 0; j_ < (m); j_++)                                                   \
+        VAES_EACH for (int j_ = 0; j_ < (m); j_++)                                         \
             STOREY(out + 32 * j_, (LAST)((b)[j_], _mm256_xor_si256(last_, X(j_))));        \
     } while (0)
 
@@ -118,7 +118,7 @@ VAES_INLINE void vaes_ecb(const struct vaes_ks *k, uint8_t *out, const uint8_t *
 #define ECB_TIER(m)                                                                            \
     do {                                                                                       \
         __m256i b[m];                                                                          \
-        for (int j = 0; j < (m); j++) b[j] = LOADY(in + 32 * j);                               \
+        VAES_EACH for (int j = 0; j < (m); j++) b[j] = LOADY(in + 32 * j);                 \
         if (enc)                                                                               \
             VAES_N(k, b, m, k->ek2, _mm256_aesenc_epi128, _mm256_aesenclast_epi128);           \
         else                                                                                   \
@@ -201,9 +201,9 @@ static VAES_TARGET void vaes_cbc_decrypt(const void *ks, uint8_t iv[16], uint8_t
 #define CBCD_TIER(m)                                                                           \
     do {                                                                                       \
         __m256i b[m], p[m];                                                                    \
-        for (int j = 0; j < (m); j++) b[j] = LOADY(in + 32 * j);                               \
+        VAES_EACH for (int j = 0; j < (m); j++) b[j] = LOADY(in + 32 * j);                 \
         p[0] = _mm256_inserti128_si256(_mm256_castsi128_si256(prev), LOADX(in), 1);            \
-        for (int j = 1; j < (m); j++) p[j] = LOADY(in + 32 * j - 16);                          \
+        VAES_EACH for (int j = 1; j < (m); j++) p[j] = LOADY(in + 32 * j - 16);            \
         prev = LOADX(in + 32 * (m) - 16);                                                      \
         VAES_N_X(k, b, m, k->dk2, _mm256_aesdec_epi128, _mm256_aesdeclast_epi128, CBCD_PREV);  \
         n -= 2 * (m), in += 32 * (m), out += 32 * (m);                                         \
@@ -245,7 +245,7 @@ static VAES_TARGET void vaes_cbc_decrypt(const void *ks, uint8_t iv[16], uint8_t
 /* Pairs j < m from cb, the stored counter block in both lanes, by adding
  * to its last byte (the caller has checked that it does not wrap). */
 #define VAES_CTR_BE(m)                                                                         \
-    for (int j = 0; j < (m); j++)                                                              \
+    VAES_EACH for (int j = 0; j < (m); j++)                                                \
     b[j] = _mm256_add_epi32(cb, _mm256_set_epi32((2 * j + 1) << 24, 0, 0, 0, (2 * j) << 24, 0, 0, 0))
 #define VAES_CTR_BLOCKS(m, cnt)                                                                \
     do {                                                                                       \
@@ -254,35 +254,17 @@ static VAES_TARGET void vaes_cbc_decrypt(const void *ks, uint8_t iv[16], uint8_t
         } else {                                                                               \
             const __m256i c2_ = _mm256_add_epi32(_mm256_broadcastsi128_si256(_mm_add_epi32(cle, _mm_cvtsi32_si128((int)((cnt) - cnt0)))), \
                                                  _mm256_set_epi32(0, 0, 0, 1, 0, 0, 0, 0));    \
-            for (int j = 0; j < (m); j++)                                                      \
+            VAES_EACH for (int j = 0; j < (m); j++)                                        \
                 b[j] = bswap_y(_mm256_add_epi32(c2_, _mm256_set_epi32(0, 0, 0, 2 * j, 0, 0, 0, 2 * j))); \
         }                                                                                      \
     } while (0)
 /* m pairs through the rounds, the data xored into the last round key; with
- * odd, the last register's high lane is neither loaded nor stored. One
- * copy per key size, nr a constant in each: with AES-192/256's extra
- * rounds under run-time tests (VAES_ROUNDS), the join after them made GCC
- * keep the states of the switch arms below (short messages, tails) in a
- * stack array, stored before the test and reloaded after it. With this
- * and VAES_OPAQUE, vaes_ctr_short went from 102 stack accesses to none,
- * and on Zen 3 the 16-block message from 0.91x to 1.02x of libgcrypt's
- * VAES code (docs/performance.md). */
+ * odd, the last register's high lane is neither loaded nor stored. */
 #define VAES_CTR_CRYPT(m, odd)                                                                 \
     do {                                                                                       \
-        if (k->base.nr == 10)                                                                  \
-            VAES_CTR_CRYPT_NR(m, odd, 10);                                                     \
-        else if (k->base.nr == 12)                                                             \
-            VAES_CTR_CRYPT_NR(m, odd, 12);                                                     \
-        else                                                                                   \
-            VAES_CTR_CRYPT_NR(m, odd, 14);                                                     \
-    } while (0)
-#define VAES_CTR_CRYPT_NR(m, odd, nr)                                                          \
-    do {                                                                                       \
-        for (int j_ = 0; j_ < (m); j_++) b[j_] = _mm256_xor_si256(b[j_], RK2(k->ek2, 0));      \
-        VAES_ROUND_RANGE(b, m, k->ek2, _mm256_aesenc_epi128, 1, 9)                             \
-        VAES_EXTRA_ROUNDS(nr, b, m, k->ek2, _mm256_aesenc_epi128);                             \
-        const __m256i last = RK2(k->ek2, nr);                                                  \
-        for (int j = 0; j < (m) - 1; j++)                                                      \
+        VAES_ROUNDS(k, b, m, k->ek2, _mm256_aesenc_epi128);                                    \
+        const __m256i last = RK2(k->ek2, k->base.nr);                                          \
+        VAES_EACH for (int j = 0; j < (m) - 1; j++)                                        \
             STOREY(out + 32 * j, _mm256_aesenclast_epi128(b[j], _mm256_xor_si256(last, LOADY(in + 32 * j)))); \
         uint8_t *o_ = out + 32 * ((m) - 1);                                                    \
         const uint8_t *i_ = in + 32 * ((m) - 1);                                               \
@@ -298,8 +280,6 @@ static VAES_TARGET void vaes_cbc_decrypt(const void *ks, uint8_t iv[16], uint8_t
         VAES_CTR_BLOCKS(m, cnt);         \
         VAES_CTR_CRYPT(m, n & 1);        \
     } while (0)
-static VAES_TARGET void vaes_ctr_short(const struct vaes_ks *k, const uint8_t ctr[16], uint8_t *out,
-                                       const uint8_t *in, size_t n);
 static VAES_TARGET void vaes_ctr_run(const struct aesni_ks *base, const uint8_t ctr[16], uint8_t *out,
                                      const uint8_t *in, size_t n)
 {
@@ -320,14 +300,6 @@ static VAES_TARGET void vaes_ctr_run(const struct aesni_ks *base, const uint8_t 
         else
             cb = _mm256_broadcastsi128_si256(aesni_bswap(_mm_add_epi32(cle, _mm_cvtsi32_si128((int)(cnt + 16 - cnt0)))));
         cnt += 16;
-    }
-    /* The tail, when its counter's last byte does not wrap: the short
-     * message's code, whose states stay in registers. */
-    if (n && (cnt & 0xff) + n <= 256) {
-        uint8_t cblk[16];
-        STOREX(cblk, _mm256_castsi256_si128(cb));
-        vaes_ctr_short(k, cblk, out, in, n);
-        return;
     }
     switch ((n + 1) / 2) {
     case 0: break;
@@ -383,7 +355,6 @@ static VAES_TARGET void vaes_ctr_short(const struct vaes_ks *k, const uint8_t ct
 }
 #undef VAES_CTR_SHORT
 #undef VAES_CTR_CRYPT
-#undef VAES_CTR_CRYPT_NR
 #undef VAES_CTR_BE
 
 static void vaes_ctr(const void *ks, uint8_t ctr[16], uint8_t *out, const uint8_t *in, size_t n, bool inc32)
@@ -433,8 +404,18 @@ VAES_INLINE __m256i xts_mulxs(__m256i t, int s)
     return _mm256_xor_si256(_mm256_xor_si256(_mm256_slli_epi64(t, s), _mm256_slli_si256(top, 8)), fold);
 }
 
-static VAES_TARGET void vaes_xts(const void *ks, uint8_t tweak[16], uint8_t *out, const uint8_t *in, size_t n,
-                                 bool encrypt)
+/* GCC's pre-allocation scheduler: the Makefile leaves it off for this file
+ * (it hoisted round-key loads and spilled a state in CBC decryption's
+ * loop), but XTS, whose eight tweaks do not fit beside the states anyway,
+ * ran 2-6% faster with it on Zen 3 (docs/performance.md), so this one
+ * function keeps it. */
+#if defined(__GNUC__) && !defined(__clang__)
+#define VAES_SCHED __attribute__((optimize("schedule-insns", "sched-pressure")))
+#else
+#define VAES_SCHED
+#endif
+static VAES_TARGET VAES_SCHED void vaes_xts(const void *ks, uint8_t tweak[16], uint8_t *out, const uint8_t *in,
+                                            size_t n, bool encrypt)
 {
     const struct vaes_ks *k = ks;
     __m256i t[8];
@@ -486,12 +467,12 @@ static VAES_TARGET void vaes_xts(const void *ks, uint8_t tweak[16], uint8_t *out
 #define XTS_TAIL(m, rk2, ENC, LAST)                                                            \
     do {                                                                                       \
         __m256i b[m];                                                                          \
-        for (int j = 0; j < (m) - 1; j++) b[j] = _mm256_xor_si256(LOADY(in + 32 * j), t[j]);  \
+        VAES_EACH for (int j = 0; j < (m) - 1; j++) b[j] = _mm256_xor_si256(LOADY(in + 32 * j), t[j]); \
         const uint8_t *i_ = in + 32 * ((m) - 1);                                               \
         b[(m) - 1] = _mm256_xor_si256(odd ? _mm256_zextsi128_si256(LOADX(i_)) : LOADY(i_), t[(m) - 1]); \
         VAES_ROUNDS(k, b, m, rk2, ENC);                                                        \
         const __m256i last = RK2(rk2, k->base.nr);                                             \
-        for (int j = 0; j < (m) - 1; j++) STOREY(out + 32 * j, LAST(b[j], _mm256_xor_si256(last, t[j]))); \
+        VAES_EACH for (int j = 0; j < (m) - 1; j++) STOREY(out + 32 * j, LAST(b[j], _mm256_xor_si256(last, t[j]))); \
         const __m256i e_ = LAST(b[(m) - 1], _mm256_xor_si256(last, t[(m) - 1]));              \
         if (odd)                                                                               \
             STOREX(out + 32 * ((m) - 1), _mm256_castsi256_si128(e_));                          \

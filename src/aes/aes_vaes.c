@@ -118,7 +118,7 @@ VAES_INLINE void vaes_ecb(const struct vaes_ks *k, uint8_t *out, const uint8_t *
 #define ECB_TIER(m)                                                                            \
     do {                                                                                       \
         __m256i b[m];                                                                          \
-        VAES_EACH for (int j = 0; j < (m); j++) b[j] = LOADY(in + 32 * j);                 \
+        VAES_EACH for (int j = 0; j < (m); j++) b[j] = LOADY(in + 32 * j);                     \
         if (enc)                                                                               \
             VAES_N(k, b, m, k->ek2, _mm256_aesenc_epi128, _mm256_aesenclast_epi128);           \
         else                                                                                   \
@@ -201,9 +201,9 @@ static VAES_TARGET void vaes_cbc_decrypt(const void *ks, uint8_t iv[16], uint8_t
 #define CBCD_TIER(m)                                                                           \
     do {                                                                                       \
         __m256i b[m], p[m];                                                                    \
-        VAES_EACH for (int j = 0; j < (m); j++) b[j] = LOADY(in + 32 * j);                 \
+        VAES_EACH for (int j = 0; j < (m); j++) b[j] = LOADY(in + 32 * j);                     \
         p[0] = _mm256_inserti128_si256(_mm256_castsi128_si256(prev), LOADX(in), 1);            \
-        VAES_EACH for (int j = 1; j < (m); j++) p[j] = LOADY(in + 32 * j - 16);            \
+        VAES_EACH for (int j = 1; j < (m); j++) p[j] = LOADY(in + 32 * j - 16);                \
         prev = LOADX(in + 32 * (m) - 16);                                                      \
         VAES_N_X(k, b, m, k->dk2, _mm256_aesdec_epi128, _mm256_aesdeclast_epi128, CBCD_PREV);  \
         n -= 2 * (m), in += 32 * (m), out += 32 * (m);                                         \
@@ -245,7 +245,7 @@ static VAES_TARGET void vaes_cbc_decrypt(const void *ks, uint8_t iv[16], uint8_t
 /* Pairs j < m from cb, the stored counter block in both lanes, by adding
  * to its last byte (the caller has checked that it does not wrap). */
 #define VAES_CTR_BE(m)                                                                         \
-    VAES_EACH for (int j = 0; j < (m); j++)                                                \
+    VAES_EACH for (int j = 0; j < (m); j++)                                                    \
     b[j] = _mm256_add_epi32(cb, _mm256_set_epi32((2 * j + 1) << 24, 0, 0, 0, (2 * j) << 24, 0, 0, 0))
 #define VAES_CTR_BLOCKS(m, cnt)                                                                \
     do {                                                                                       \
@@ -254,7 +254,7 @@ static VAES_TARGET void vaes_cbc_decrypt(const void *ks, uint8_t iv[16], uint8_t
         } else {                                                                               \
             const __m256i c2_ = _mm256_add_epi32(_mm256_broadcastsi128_si256(_mm_add_epi32(cle, _mm_cvtsi32_si128((int)((cnt) - cnt0)))), \
                                                  _mm256_set_epi32(0, 0, 0, 1, 0, 0, 0, 0));    \
-            VAES_EACH for (int j = 0; j < (m); j++)                                        \
+            VAES_EACH for (int j = 0; j < (m); j++)                                            \
                 b[j] = bswap_y(_mm256_add_epi32(c2_, _mm256_set_epi32(0, 0, 0, 2 * j, 0, 0, 0, 2 * j))); \
         }                                                                                      \
     } while (0)
@@ -264,7 +264,7 @@ static VAES_TARGET void vaes_cbc_decrypt(const void *ks, uint8_t iv[16], uint8_t
     do {                                                                                       \
         VAES_ROUNDS(k, b, m, k->ek2, _mm256_aesenc_epi128);                                    \
         const __m256i last = RK2(k->ek2, k->base.nr);                                          \
-        VAES_EACH for (int j = 0; j < (m) - 1; j++)                                        \
+        VAES_EACH for (int j = 0; j < (m) - 1; j++)                                            \
             STOREY(out + 32 * j, _mm256_aesenclast_epi128(b[j], _mm256_xor_si256(last, LOADY(in + 32 * j)))); \
         uint8_t *o_ = out + 32 * ((m) - 1);                                                    \
         const uint8_t *i_ = in + 32 * ((m) - 1);                                               \

@@ -32,24 +32,24 @@ static VZ_TARGET void vaes512_setkey(void *ks, const uint8_t *key, size_t key_le
 #define ECB_TAIL(m, k, out, in, n, enc)                                                         \
     do {                                                                                        \
         vz b_[m];                                                                               \
-        for (int j_ = 0; j_ < (m); j_++) b_[j_] = vz_load_n((in) + 64 * j_, vz_tail_bytes((n), j_)); \
+        VAES_EACH for (int j_ = 0; j_ < (m); j_++) b_[j_] = vz_load_n((in) + 64 * j_, vz_tail_bytes((n), j_)); \
         if (enc)                                                                                \
             vz_encrypt((k), b_, (m));                                                           \
         else                                                                                    \
             vz_decrypt((k), b_, (m));                                                           \
-        for (int j_ = 0; j_ < (m); j_++) vz_store_n((out) + 64 * j_, b_[j_], vz_tail_bytes((n), j_)); \
+        VAES_EACH for (int j_ = 0; j_ < (m); j_++) vz_store_n((out) + 64 * j_, b_[j_], vz_tail_bytes((n), j_)); \
     } while (0)
 
 VZ_INLINE void vaes512_ecb(const struct aesni_ks *k, uint8_t *out, const uint8_t *in, size_t n, bool enc)
 {
     for (; n >= 32; n -= 32, in += 512, out += 512) {
         vz b[8];
-        for (int j = 0; j < 8; j++) b[j] = vz_load(in + 64 * j);
+        VAES_EACH for (int j = 0; j < 8; j++) b[j] = vz_load(in + 64 * j);
         if (enc)
             vz_encrypt(k, b, 8);
         else
             vz_decrypt(k, b, 8);
-        for (int j = 0; j < 8; j++) vz_store(out + 64 * j, b[j]);
+        VAES_EACH for (int j = 0; j < 8; j++) vz_store(out + 64 * j, b[j]);
     }
     /* One or two blocks (XTS's tweak, ciphertext stealing, short
      * messages): 128-bit AES-NI, with no masked accesses to set up. */
@@ -95,14 +95,14 @@ static AESNI_TARGET void vaes512_ccm(const void *ks, uint8_t mac[16], uint8_t ct
 #define CBC_TAIL(m, k, out, in, n, prev)                                                              \
     do {                                                                                              \
         vz b_[m], p_[m];                                                                              \
-        for (int j_ = 0; j_ < (m); j_++) {                                                            \
+        VAES_EACH for (int j_ = 0; j_ < (m); j_++) {                                                            \
             const size_t nb_ = vz_tail_bytes((n), j_);                                                \
             b_[j_] = vz_load_n((in) + 64 * j_, nb_);                                                  \
             p_[j_] = j_ ? vz_load_n((in) + 64 * j_ - 16, nb_) : vz_shift_in(b_[0], (prev));         \
         }                                                                                             \
         (prev) = LOADX((in) + 16 * ((n) - 1));                                                        \
         vz_decrypt((k), b_, (m));                                                                     \
-        for (int j_ = 0; j_ < (m); j_++) vz_store_n((out) + 64 * j_, vz_xor(b_[j_], p_[j_]), vz_tail_bytes((n), j_)); \
+        VAES_EACH for (int j_ = 0; j_ < (m); j_++) vz_store_n((out) + 64 * j_, vz_xor(b_[j_], p_[j_]), vz_tail_bytes((n), j_)); \
     } while (0)
 
 static VZ_TARGET void vaes512_cbc_decrypt(const void *ks, uint8_t iv[16], uint8_t *out, const uint8_t *in, size_t n)
@@ -111,12 +111,12 @@ static VZ_TARGET void vaes512_cbc_decrypt(const void *ks, uint8_t iv[16], uint8_
     __m128i prev = LOADX(iv);
     for (; n >= 32; n -= 32, in += 512, out += 512) {
         vz b[8], p[8];
-        for (int j = 0; j < 8; j++) b[j] = vz_load(in + 64 * j);
+        VAES_EACH for (int j = 0; j < 8; j++) b[j] = vz_load(in + 64 * j);
         p[0] = vz_shift_in(b[0], prev);
-        for (int j = 1; j < 8; j++) p[j] = vz_load(in + 64 * j - 16);
+        VAES_EACH for (int j = 1; j < 8; j++) p[j] = vz_load(in + 64 * j - 16);
         prev = LOADX(in + 496);
         vz_decrypt(k, b, 8);
-        for (int j = 0; j < 8; j++) vz_store(out + 64 * j, vz_xor(b[j], p[j]));
+        VAES_EACH for (int j = 0; j < 8; j++) vz_store(out + 64 * j, vz_xor(b[j], p[j]));
     }
     if (n) VZ_BY_TAIL(n, CBC_TAIL, k, out, in, n, prev);
     STOREX(iv, prev);
@@ -132,12 +132,12 @@ static VZ_TARGET void vaes512_ctr_run(const struct aesni_ks *k, const uint8_t ct
     const vz four = vz_lanes32(4, 4, 4, 4);
     for (; n >= 32; n -= 32, in += 512, out += 512) {
         vz b[8];
-        for (int j = 0; j < 8; j++) {
+        VAES_EACH for (int j = 0; j < 8; j++) {
             b[j] = vz_bswap(c);
             c = vz_add32(c, four);
         }
         vz_encrypt(k, b, 8);
-        for (int j = 0; j < 8; j++) vz_store(out + 64 * j, vz_xor(b[j], vz_load(in + 64 * j)));
+        VAES_EACH for (int j = 0; j < 8; j++) vz_store(out + 64 * j, vz_xor(b[j], vz_load(in + 64 * j)));
     }
     if (n) VZ_BY_TAIL(n, VZ_CTR_TAIL, k, out, in, n, c);
 }
@@ -151,7 +151,7 @@ static VZ_TARGET void vaes512_ctr_run(const struct aesni_ks *k, const uint8_t ct
 #define CTR_BE_TAIL(m, k, out, in, n, cb)                                                          \
     do {                                                                                           \
         vz b_[m];                                                                                  \
-        for (int j_ = 0; j_ < (m); j_++)                                                           \
+        VAES_EACH for (int j_ = 0; j_ < (m); j_++)                                                           \
             b_[j_] = vz_add32((cb), vz_bcast(_mm_set_epi32((4 * j_) << 24, 0, 0, 0)));             \
         VZ_CTR_FINISH(m, k, out, in, n, b_);                                                       \
     } while (0)
@@ -196,6 +196,19 @@ static VZ_TARGET void vaes512_ctr(const void *ks, uint8_t ctr[16], uint8_t *out,
 #define XTS_MUL_XS(t, s)                                                                           \
     vz_xor(vz_or(vz_slli64((t), (s)), vz_srli64(vz_bslli((t), 8), 64 - (s))),                      \
            vz_clmul(vz_srli64(vz_bsrli((t), 8), 64 - (s)), vz_lanes32(0x87, 0x87, 0x87, 0x87), 0x00))
+/* One tweak times x^s, 0 <= s <= 63 (s public: a block count): the
+ * argument of XTS_MUL_XS on one 128-bit register, with shift counts in a
+ * register (a shift by 64 gives 0, so s = 0 returns t). The tweak after a
+ * message's last block comes from the one before its first: the drivers'
+ * tweak registers are then never indexed by a run-time count, which kept
+ * all eight in memory through the passes. */
+VZ_INLINE __m128i xts_mul_xn(__m128i t, unsigned s)
+{
+    const __m128i sl = _mm_cvtsi32_si128((int)s), sr = _mm_cvtsi32_si128(64 - (int)s);
+    const __m128i v = _mm_srl_epi64(_mm_srli_si128(t, 8), sr);
+    return _mm_xor_si128(_mm_or_si128(_mm_sll_epi64(t, sl), _mm_srl_epi64(_mm_slli_si128(t, 8), sr)),
+                         _mm_clmulepi64_si128(v, _mm_cvtsi32_si128(0x87), 0x00));
+}
 /* The same for s = 32 with byte shifts: the pass-to-pass step. */
 VZ_INLINE vz xts_mul_x32(vz t)
 {
@@ -205,12 +218,12 @@ VZ_INLINE vz xts_mul_x32(vz t)
 #define XTS_TAIL(m, k, out, in, n, t, enc)                                                         \
     do {                                                                                           \
         vz b_[m];                                                                                  \
-        for (int j_ = 0; j_ < (m); j_++) b_[j_] = vz_xor(vz_load_n((in) + 64 * j_, vz_tail_bytes((n), j_)), (t)[j_]); \
+        VAES_EACH for (int j_ = 0; j_ < (m); j_++) b_[j_] = vz_xor(vz_load_n((in) + 64 * j_, vz_tail_bytes((n), j_)), (t)[j_]); \
         if (enc)                                                                                   \
             vz_encrypt((k), b_, (m));                                                              \
         else                                                                                       \
             vz_decrypt((k), b_, (m));                                                              \
-        for (int j_ = 0; j_ < (m); j_++) vz_store_n((out) + 64 * j_, vz_xor(b_[j_], (t)[j_]), vz_tail_bytes((n), j_)); \
+        VAES_EACH for (int j_ = 0; j_ < (m); j_++) vz_store_n((out) + 64 * j_, vz_xor(b_[j_], (t)[j_]), vz_tail_bytes((n), j_)); \
     } while (0)
 
 /* t[1..m-1] from t[0]: register j's lanes are t[0]'s times x^(4j). */
@@ -260,35 +273,33 @@ static VZ_TARGET void vaes512_xts(const void *ks, uint8_t tweak[16], uint8_t *ou
                       vz_clmul(top, vz_lanes32(0x87, 0x87, 0x87, 0x87), 0x00));
     }
     if (n < 32) {
-        /* Only the registers the tail uses. */
+        /* The tweak of block n, then only the registers the tail uses. */
+        const __m128i tn = xts_mul_xn(LOADX(tweak), (unsigned)n);
         VZ_BY_TAIL(n, XTS_FILL_TAIL, t, k, out, in, n, encrypt);
-        /* The tweak of block n: block n - 1's (lane (n - 1) % 4 of
-         * register (n - 1) / 4, which the tail computed) times x. */
-        uint8_t one[64];
-        vz_store(one, t[(n - 1) / 4]);
-        STOREX(tweak, xts_mulx(LOADX(one + 16 * ((n - 1) % 4))));
-        rijn_wipe(one, sizeof one);
+        STOREX(tweak, tn);
         return;
     }
     XTS_FILL(t, 8);
     for (; n >= 32; n -= 32, in += 512, out += 512) {
         vz b[8];
-        for (int j = 0; j < 8; j++) b[j] = vz_xor(vz_load(in + 64 * j), t[j]);
+        VAES_EACH for (int j = 0; j < 8; j++) b[j] = vz_xor(vz_load(in + 64 * j), t[j]);
         if (encrypt)
             vz_encrypt(k, b, 8);
         else
             vz_decrypt(k, b, 8);
-        for (int j = 0; j < 8; j++) {
-            vz_store(out + 64 * j, vz_xor(b[j], t[j]));
-            t[j] = xts_mul_x32(t[j]);
-        }
+        VAES_EACH for (int j = 0; j < 8; j++) vz_store(out + 64 * j, vz_xor(b[j], t[j]));
+        /* The next pass's tweaks; after the last whole pass, register 0
+         * (the stored tweak comes from it) and those the tail reads
+         * (4j < n - 32): a 512-byte sector needs one of the eight. */
+        VAES_EACH for (int j = 0; j < 8; j++)
+            if (j == 0 || 4 * (size_t)j < n - 32) t[j] = xts_mul_x32(t[j]);
     }
+    /* n < 32 left. The tweak of block n: block 0's (lane 0 of register
+     * 0) times x^n. A tail register past the data holds an old tweak; its
+     * blocks are neither loaded nor stored. */
+    const __m128i tn = xts_mul_xn(vz_lane(t[0], 0), (unsigned)n);
     if (n) VZ_BY_TAIL(n, XTS_TAIL, k, out, in, n, t, encrypt);
-    /* The tweak of block n (n < 32 here): lane n % 4 of register n / 4. */
-    uint8_t one[64];
-    vz_store(one, t[n / 4]);
-    memcpy(tweak, one + 16 * (n % 4), 16);
-    rijn_wipe(one, sizeof one);
+    STOREX(tweak, tn);
 }
 
 static const struct rijn_cipher_ops vaes512_ops = {

@@ -33,25 +33,25 @@
 VZ_INLINE void vz_encrypt(const struct aesni_ks *k, vz *b, int m)
 {
     const vz k0 = vz_bcast(k->ek[0]);
-    for (int j = 0; j < m; j++) b[j] = vz_xor(b[j], k0);
+    VAES_EACH for (int j = 0; j < m; j++) b[j] = vz_xor(b[j], k0);
     for (int r = 1; r < k->nr; r++) {
         const vz kr = vz_bcast(k->ek[r]);
-        for (int j = 0; j < m; j++) b[j] = vz_aesenc(b[j], kr);
+        VAES_EACH for (int j = 0; j < m; j++) b[j] = vz_aesenc(b[j], kr);
     }
     const vz kl = vz_bcast(k->ek[k->nr]);
-    for (int j = 0; j < m; j++) b[j] = vz_aesenclast(b[j], kl);
+    VAES_EACH for (int j = 0; j < m; j++) b[j] = vz_aesenclast(b[j], kl);
 }
 
 VZ_INLINE void vz_decrypt(const struct aesni_ks *k, vz *b, int m)
 {
     const vz k0 = vz_bcast(k->dk[0]);
-    for (int j = 0; j < m; j++) b[j] = vz_xor(b[j], k0);
+    VAES_EACH for (int j = 0; j < m; j++) b[j] = vz_xor(b[j], k0);
     for (int r = 1; r < k->nr; r++) {
         const vz kr = vz_bcast(k->dk[r]);
-        for (int j = 0; j < m; j++) b[j] = vz_aesdec(b[j], kr);
+        VAES_EACH for (int j = 0; j < m; j++) b[j] = vz_aesdec(b[j], kr);
     }
     const vz kl = vz_bcast(k->dk[k->nr]);
-    for (int j = 0; j < m; j++) b[j] = vz_aesdeclast(b[j], kl);
+    VAES_EACH for (int j = 0; j < m; j++) b[j] = vz_aesdeclast(b[j], kl);
 }
 
 /* CTR keystream over a tail of n < 32 blocks in m registers: c holds the
@@ -60,7 +60,7 @@ VZ_INLINE void vz_decrypt(const struct aesni_ks *k, vz *b, int m)
 #define VZ_CTR_TAIL(m, k, out, in, n, c)                                                           \
     do {                                                                                           \
         vz b_[m];                                                                                  \
-        for (int j_ = 0; j_ < (m); j_++) {                                                         \
+        VAES_EACH for (int j_ = 0; j_ < (m); j_++) {                                                         \
             b_[j_] = vz_bswap(c);                                                                  \
             (c) = vz_add32((c), vz_lanes32(4, 4, 4, 4));                                           \
         }                                                                                          \
@@ -71,7 +71,7 @@ VZ_INLINE void vz_decrypt(const struct aesni_ks *k, vz *b, int m)
 #define VZ_CTR_FINISH(m, k, out, in, n, b_)                                                        \
     do {                                                                                           \
         vz_encrypt((k), (b_), (m));                                                                \
-        for (int j_ = 0; j_ < (m); j_++) {                                                         \
+        VAES_EACH for (int j_ = 0; j_ < (m); j_++) {                                                         \
             const size_t nb_ = vz_tail_bytes((n), j_);                                             \
             vz_store_n((out) + 64 * j_, vz_xor((b_)[j_], vz_load_n((in) + 64 * j_, nb_)), nb_);    \
         }                                                                                          \

@@ -41,17 +41,6 @@ _Static_assert(sizeof(struct vaes_ks) <= RIJN_AES_KS_BYTES, "aes-vaes key schedu
         for (int j_ = 0; j_ < (m); j_++) (b)[j_] = (ENC)((b)[j_], key_);                 \
     }
 
-/* Before a loop over a pass's states (m of them, a constant): unroll it
- * fully. GCC's scalar replacement of aggregates runs before its late
- * complete unrolling, and a state array still indexed by a loop counter
- * then stays in memory: in the short passes below 16 blocks (aes-vaes's
- * tiers and tails), GCC filled it from the input in 128-bit halves and
- * read it back as 256-bit values, a failed store-to-load forwarding per
- * register. An 8-block CBC decryption took 160 cycles on Zen 3, more than
- * twice a 16-block one, and ran at 0.42x of libgcrypt's VAES code; CTR's
- * 16-block message at 0.91x (docs/performance.md). */
-#define VAES_EACH _Pragma("GCC unroll 16")
-
 /* The key schedule pointer p, made opaque to GCC in one arm of a switch
  * on the block count. Every arm loads the same round keys, and GCC's code
  * hoisting (-O2) otherwise moves those loads above the switch: ten or

@@ -82,6 +82,19 @@ EMU_LANES(emu_aesdeclast, _mm_aesdeclast_si128)
 #define VAES_TARGET __attribute__((target(VAES_ISA)))
 #define VAES_INLINE static inline __attribute__((always_inline, target(VAES_ISA)))
 
+/* Before a loop over a pass's states (m of them, a constant) in the VAES
+ * drivers, 256- and 512-bit: unroll it fully. GCC's scalar replacement of
+ * aggregates runs before its late complete unrolling, and a state array
+ * still indexed by a loop counter then stays in memory: in the short
+ * passes below 16 blocks (aes-vaes's tiers and tails), GCC filled it from
+ * the input in 128-bit halves and read it back as 256-bit values, a failed
+ * store-to-load forwarding per register. An 8-block CBC decryption took
+ * 160 cycles on Zen 3, more than twice a 16-block one, and ran at 0.42x
+ * of libgcrypt's VAES code; CTR's 16-block message at 0.91x
+ * (docs/performance.md). aes-vaes-avx512's tails stored and reloaded
+ * whole ZMM registers the same way. */
+#define VAES_EACH _Pragma("GCC unroll 16")
+
 /* Unaligned loads and stores of byte buffers. */
 #define LOADX(p) _mm_loadu_si128((const __m128i *)(const void *)(p))
 #define STOREX(p, v) _mm_storeu_si128((__m128i *)(void *)(p), (v))

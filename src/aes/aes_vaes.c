@@ -330,7 +330,7 @@ static AESNI_TARGET void vaes_ctr_run1(const struct aesni_ks *k, const uint8_t c
  * it: vaes_ctr_run's last pass alone, with no loop before it, in which
  * GCC keeps the counter on the stack (a store and a reload before the
  * first round), and no split; the counter block is broadcast straight
- * from memory. */
+ * from memory, and the stored counter advanced after that load. */
 #define VAES_CTR_SHORT(m)                                                                      \
     do {                                                                                       \
         __m256i b[m];                                                                          \
@@ -338,10 +338,11 @@ static AESNI_TARGET void vaes_ctr_run1(const struct aesni_ks *k, const uint8_t c
         VAES_CTR_BE(m);                                                                        \
         VAES_CTR_CRYPT(m, n & 1);                                                              \
     } while (0)
-static VAES_TARGET void vaes_ctr_short(const struct vaes_ks *k, const uint8_t ctr[16], uint8_t *out,
-                                       const uint8_t *in, size_t n)
+static VAES_TARGET void vaes_ctr_short(const struct vaes_ks *k, uint8_t ctr[16], uint8_t *out, const uint8_t *in,
+                                       size_t n, bool inc32)
 {
     const __m256i cb = _mm256_broadcastsi128_si256(LOADX(ctr));
+    aesni_ctr_advance(ctr, n, inc32);
     switch ((n + 1) / 2) {
     case 1: VAES_CTR_SHORT(1); break;
     case 2: VAES_CTR_SHORT(2); break;
@@ -357,15 +358,21 @@ static VAES_TARGET void vaes_ctr_short(const struct vaes_ks *k, const uint8_t ct
 #undef VAES_CTR_CRYPT
 #undef VAES_CTR_BE
 
+static __attribute__((noinline)) void vaes_ctr_split(const struct vaes_ks *k, uint8_t ctr[16], uint8_t *out,
+                                                      const uint8_t *in, size_t n, bool inc32)
+{
+    aesni_ctr_split(&k->base, ctr, out, in, n, inc32, n == 1 ? vaes_ctr_run1 : vaes_ctr_run);
+}
+
+/* Both paths are tail calls: with the split inlined here, every call
+ * saved and restored six registers that only the split uses. */
 static void vaes_ctr(const void *ks, uint8_t ctr[16], uint8_t *out, const uint8_t *in, size_t n, bool inc32)
 {
     const struct vaes_ks *k = ks;
-    if (n >= 2 && n <= 16 && ctr[15] + n <= 256) {
-        vaes_ctr_short(k, ctr, out, in, n);
-        aesni_ctr_advance(ctr, n, inc32);
-        return;
-    }
-    aesni_ctr_split(&k->base, ctr, out, in, n, inc32, n == 1 ? vaes_ctr_run1 : vaes_ctr_run);
+    if (n >= 2 && n <= 16 && ctr[15] + n <= 256)
+        vaes_ctr_short(k, ctr, out, in, n, inc32);
+    else
+        vaes_ctr_split(k, ctr, out, in, n, inc32);
 }
 
 /*

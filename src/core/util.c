@@ -40,14 +40,6 @@ void rijn_wipe(void *p, size_t n)
     if (p && n) wipe_memset(p, 0, n);
 }
 
-int rijn_check_overlap(const void *out, const void *in, size_t len)
-{
-    uintptr_t o = (uintptr_t)out, i = (uintptr_t)in;
-    if (!len || o == i) return RIJN_OK;
-    if (o < i + len && i < o + len) return RIJN_ERR_OVERLAP;
-    return RIJN_OK;
-}
-
 int rijn_ct_memcmp(const uint8_t *a, const uint8_t *b, size_t n)
 {
     uint8_t d = 0;

@@ -14,8 +14,16 @@
 #include "core/tooling.h"
 #include "rijn/rijn.h"
 
-/* 0 if the ranges are identical or disjoint, else RIJN_ERR_OVERLAP. */
-RIJN_HIDDEN int rijn_check_overlap(const void *out, const void *in, size_t len);
+/* 0 if the ranges are identical or disjoint, else RIJN_ERR_OVERLAP.
+ * Inline: every mode's entry checks it, and as a call it made those
+ * entries keep their arguments in saved registers across it. */
+static inline int rijn_check_overlap(const void *out, const void *in, size_t len)
+{
+    uintptr_t o = (uintptr_t)out, i = (uintptr_t)in;
+    if (!len || o == i) return RIJN_OK;
+    if (o < i + len && i < o + len) return RIJN_ERR_OVERLAP;
+    return RIJN_OK;
+}
 /* Constant-time comparison: 0 if equal, else -1. */
 RIJN_HIDDEN int rijn_ct_memcmp(const uint8_t *a, const uint8_t *b, size_t n);
 

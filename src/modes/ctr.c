@@ -27,15 +27,12 @@ int rijn_ctr_set_iv(rijn_ctr_ctx *c, const uint8_t iv[16])
     return RIJN_OK;
 }
 
-int rijn_ctr_xor(rijn_ctr_ctx *c, uint8_t *out, const uint8_t *in, size_t len)
+/* Rest of the current keystream block, whole blocks, then a new block
+ * whose unused keystream is kept for the next call. Out of line: its
+ * buffer and saved registers cost the whole-block calls below (a message
+ * of whole blocks from a fresh counter) some cycles each. */
+static __attribute__((noinline)) void ctr_xor_any(rijn_ctr_ctx *c, uint8_t *out, const uint8_t *in, size_t len)
 {
-    if (!c) return RIJN_ERR_NULL;
-    if (!c->inst) return RIJN_ERR_STATE;
-    if (len && (!in || !out)) return RIJN_ERR_NULL;
-    int r = rijn_check_overlap(out, in, len);
-    if (r) return r;
-    /* Rest of the current keystream block, whole blocks, then a new block
-     * whose unused keystream is kept for the next call. */
     while (len && c->used < 16) {
         *out++ = *in++ ^ c->ks[c->used++];
         len--;
@@ -65,6 +62,20 @@ int rijn_ctr_xor(rijn_ctr_ctx *c, uint8_t *out, const uint8_t *in, size_t len)
         c->used = b;
     } else if (n) {
         rijn_ctr_blocks(&c->k, c->ctr, out, in, n, false);
+    }
+}
+
+int rijn_ctr_xor(rijn_ctr_ctx *c, uint8_t *out, const uint8_t *in, size_t len)
+{
+    if (!c) return RIJN_ERR_NULL;
+    if (!c->inst) return RIJN_ERR_STATE;
+    if (len && (!in || !out)) return RIJN_ERR_NULL;
+    int r = rijn_check_overlap(out, in, len);
+    if (r) return r;
+    if (c->used == 16 && len % 16 == 0) {
+        if (len) rijn_ctr_blocks(&c->k, c->ctr, out, in, len / 16, false);
+    } else {
+        ctr_xor_any(c, out, in, len);
     }
     return RIJN_OK;
 }

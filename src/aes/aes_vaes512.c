@@ -206,19 +206,6 @@ static VZ_TARGET void vaes512_ctr(const void *ks, uint8_t ctr[16], uint8_t *out,
 #define XTS_MUL_XS(t, s)                                                                           \
     vz_xor(vz_or(vz_slli64((t), (s)), vz_srli64(vz_bslli((t), 8), 64 - (s))),                      \
            vz_clmul(vz_srli64(vz_bsrli((t), 8), 64 - (s)), vz_lanes32(0x87, 0x87, 0x87, 0x87), 0x00))
-/* One tweak times x^s, 0 <= s <= 63 (s public: a block count): the
- * argument of XTS_MUL_XS on one 128-bit register, with shift counts in a
- * register (a shift by 64 gives 0, so s = 0 returns t). The tweak after a
- * message's last block comes from the one before its first: the drivers'
- * tweak registers are then never indexed by a run-time count, which kept
- * all eight in memory through the passes. */
-VZ_INLINE __m128i xts_mul_xn(__m128i t, unsigned s)
-{
-    const __m128i sl = _mm_cvtsi32_si128((int)s), sr = _mm_cvtsi32_si128(64 - (int)s);
-    const __m128i v = _mm_srl_epi64(_mm_srli_si128(t, 8), sr);
-    return _mm_xor_si128(_mm_or_si128(_mm_sll_epi64(t, sl), _mm_srl_epi64(_mm_slli_si128(t, 8), sr)),
-                         _mm_clmulepi64_si128(v, _mm_cvtsi32_si128(0x87), 0x00));
-}
 /* The same for s = 32 with byte shifts: the pass-to-pass step. */
 VZ_INLINE vz xts_mul_x32(vz t)
 {

@@ -239,6 +239,20 @@ AESNI_INLINE __m128i xts_mulx(__m128i t)
     return _mm_xor_si128(_mm_add_epi64(t, t), _mm_and_si128(s, _mm_set_epi32(0, 1, 0, 0x87)));
 }
 
+/* One tweak times x^s, 0 <= s <= 63 (s public: a block count): the
+ * argument of aes_vaes512.c's XTS_MUL_XS on one 128-bit register, with
+ * shift counts in a register (a shift by 64 gives 0, so s = 0 returns t).
+ * The VAES drivers take the tweak after a message's last block from the
+ * one before its first: their tweak registers are then never indexed by
+ * a run-time count, which kept them all in memory. */
+AESNI_INLINE __m128i xts_mul_xn(__m128i t, unsigned s)
+{
+    const __m128i sl = _mm_cvtsi32_si128((int)s), sr = _mm_cvtsi32_si128(64 - (int)s);
+    const __m128i v = _mm_srl_epi64(_mm_srli_si128(t, 8), sr);
+    return _mm_xor_si128(_mm_or_si128(_mm_sll_epi64(t, sl), _mm_srl_epi64(_mm_slli_si128(t, 8), sr)),
+                         _mm_clmulepi64_si128(v, _mm_cvtsi32_si128(0x87), 0x00));
+}
+
 /*
  * CCM: the CBC-MAC chain and the CTR block run side by side, round by
  * round, so that the CTR half hides in the MAC's latency. Decryption needs

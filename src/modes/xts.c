@@ -67,14 +67,13 @@ static inline void steal_load(const uint8_t *p, size_t b, uint64_t *lo, uint64_t
     *hi = h;
 }
 
-/* n whole blocks with the running tweak, a chunk per driver call. */
-static void xts_blocks(rijn_xts_ctx *c, uint8_t *out, const uint8_t *in, size_t n)
+/* n whole blocks with the running tweak, for a driver without an XTS
+ * path: a chunk of tweaks and one ECB call per chunk. Out of line: its
+ * buffers (a kilobyte of frame, a stack protector, six saved registers)
+ * were set up on every call of the drivers that have one. */
+static __attribute__((noinline)) void xts_blocks_ecb(rijn_xts_ctx *c, const struct rijn_cipher_ops *ops, uint8_t *out,
+                                                     const uint8_t *in, size_t n)
 {
-    const struct rijn_cipher_ops *ops = rijn_ops(&c->k1);
-    if (ops->xts) {
-        if (n) ops->xts(c->k1.ks, c->tweak, out, in, n, c->dir != 0);
-        return;
-    }
     uint8_t tw[16 * RIJN_CHUNK_BLOCKS], buf[16 * RIJN_CHUNK_BLOCKS];
     uint64_t lo = rijn_load64_le(c->tweak), hi = rijn_load64_le(c->tweak + 8);
     while (n) {
@@ -98,6 +97,17 @@ static void xts_blocks(rijn_xts_ctx *c, uint8_t *out, const uint8_t *in, size_t 
     rijn_store64_le(c->tweak + 8, hi);
     rijn_wipe(tw, sizeof tw);
     rijn_wipe(buf, sizeof buf);
+}
+
+/* n whole blocks with the running tweak. */
+static inline void xts_blocks(rijn_xts_ctx *c, uint8_t *out, const uint8_t *in, size_t n)
+{
+    const struct rijn_cipher_ops *ops = rijn_ops(&c->k1);
+    if (!n) return;
+    if (ops->xts)
+        ops->xts(c->k1.ks, c->tweak, out, in, n, c->dir != 0);
+    else
+        xts_blocks_ecb(c, ops, out, in, n);
 }
 
 int rijn_xts_start(rijn_xts_ctx *c, const uint8_t tweak[16], int encrypt)
@@ -131,19 +141,12 @@ int rijn_xts_update(rijn_xts_ctx *c, uint8_t *out, const uint8_t *in, size_t len
     return RIJN_OK;
 }
 
-int rijn_xts_final(rijn_xts_ctx *c, uint8_t *out, const uint8_t *in, size_t len)
+/* Ciphertext stealing (IEEE 1619-2007 §5.3.2 and §5.4.2): m >= 1 whole
+ * blocks, then b (1..15) bytes. Out of line, as xts_blocks_ecb: whole-
+ * block units do not pay for its buffer. */
+static __attribute__((noinline)) void xts_final_steal(rijn_xts_ctx *c, uint8_t *out, const uint8_t *in, size_t m,
+                                                      size_t b)
 {
-    int r = xts_check(c, out, in, len);
-    if (r) return r;
-    size_t b = len % 16;
-    if (b && len < 16) return RIJN_ERR_LENGTH;
-    if (!b) {
-        xts_blocks(c, out, in, len / 16);
-        c->dir = -1;
-        return RIJN_OK;
-    }
-    /* m full blocks then b bytes. */
-    size_t m = len / 16;
     const struct rijn_cipher_ops *ops = rijn_ops(&c->k1);
     /* The stolen block is put together in 16-byte vectors (GCC's and
      * clang's vector extension: one SSE or NEON register where the target
@@ -192,8 +195,7 @@ int rijn_xts_final(rijn_xts_ctx *c, uint8_t *out, const uint8_t *in, size_t len)
         memcpy(out, &q, 16);
         memcpy(out + 16, pp, b);       /* C_m = PP[0..b) */
         rijn_wipe(buf, sizeof buf);
-        c->dir = -1;
-        return RIJN_OK;
+        return;
     }
     /* Decryption (§5.4.2) takes T2 before T1: the first m - 1 blocks as
      * usual, then the two out of order. PP = D_T2(C_{m-1});
@@ -223,6 +225,18 @@ int rijn_xts_final(rijn_xts_ctx *c, uint8_t *out, const uint8_t *in, size_t len)
     memcpy(out + 16, pp, b);           /* P_m = PP[0..b), before block m - 1 (out) is written: in + 16 is read already */
     memcpy(out, &q, 16);               /* P_{m-1} */
     rijn_wipe(buf, sizeof buf);
+}
+
+int rijn_xts_final(rijn_xts_ctx *c, uint8_t *out, const uint8_t *in, size_t len)
+{
+    int r = xts_check(c, out, in, len);
+    if (r) return r;
+    size_t b = len % 16;
+    if (b && len < 16) return RIJN_ERR_LENGTH;
+    if (!b)
+        xts_blocks(c, out, in, len / 16);
+    else
+        xts_final_steal(c, out, in, len / 16, b);
     c->dir = -1;
     return RIJN_OK;
 }

@@ -130,6 +130,18 @@ static VZ_TARGET void vaes512_ctr_run(const struct aesni_ks *k, const uint8_t ct
 {
     vz c = vz_add32(vz_bcast(aesni_bswap(LOADX(ctr))), vz_lanes32(0, 1, 2, 3));
     const vz four = vz_lanes32(4, 4, 4, 4);
+    /* A tail after whole passes runs first: run last, its rounds (a
+     * chain of Nr VAESENC latencies) started only when the passes'
+     * older instructions had the AES units, and added that chain to the
+     * message: 576-byte messages took 50 ns on Zen 4, 46 ns this way. The
+     * tail's lanes are the counter plus w (no 32-bit wrap in a run). */
+    const size_t r = n % 32;
+    if (r && n > 32) {
+        const size_t w = n - r;
+        vz ct = vz_add32(c, vz_bcast(_mm_set_epi32(0, 0, 0, (int)w)));
+        VZ_BY_TAIL(r, VZ_CTR_TAIL, k, out + 16 * w, in + 16 * w, r, ct);
+        n = w;
+    }
     for (; n >= 32; n -= 32, in += 512, out += 512) {
         vz b[8];
         VAES_EACH for (int j = 0; j < 8; j++) {

@@ -252,6 +252,19 @@ VZ_INLINE vz xts_mul_x32(vz t)
         XTS_TAIL(m, k, out, in, n, t, enc);     \
     } while (0)
 
+/* Lane i: tw times x^i, all four at once: XTS_MUL_XS with a shift of i
+ * bits per lane (variable shifts; a shift by 64 gives 0, which makes lane
+ * 0 the tweak itself). */
+VZ_INLINE vz xts_first4(__m128i tw)
+{
+    const vz tb = vz_bcast(tw);
+    const vz s = vz_set4(_mm_set1_epi64x(0), _mm_set1_epi64x(1), _mm_set1_epi64x(2), _mm_set1_epi64x(3));
+    const vz r = vz_set4(_mm_set1_epi64x(64), _mm_set1_epi64x(63), _mm_set1_epi64x(62), _mm_set1_epi64x(61));
+    const vz top = vz_srlv64(vz_bsrli(tb, 8), r);
+    return vz_xor(vz_or(vz_sllv64(tb, s), vz_srlv64(vz_bslli(tb, 8), r)),
+                  vz_clmul(top, vz_lanes32(0x87, 0x87, 0x87, 0x87), 0x00));
+}
+
 static VZ_TARGET void vaes512_xts(const void *ks, uint8_t tweak[16], uint8_t *out, const uint8_t *in, size_t n,
                                   bool encrypt)
 {
@@ -268,25 +281,30 @@ static VZ_TARGET void vaes512_xts(const void *ks, uint8_t tweak[16], uint8_t *ou
         STOREX(tweak, t);
         return;
     }
-    /* t[j] lane i: the tweak of block 4j + i of this pass. Register 0 is
-     * the tweak times x^i in lane i, all four at once: XTS_MUL_XS with a
-     * shift of i bits per lane (variable shifts; a shift by 64 gives 0,
-     * which makes lane 0 the tweak itself). */
+    /* t[j] lane i: the tweak of block 4j + i of this pass. */
     vz t[8];
-    {
-        const vz tb = vz_bcast(LOADX(tweak));
-        const vz s = vz_set4(_mm_set1_epi64x(0), _mm_set1_epi64x(1), _mm_set1_epi64x(2), _mm_set1_epi64x(3));
-        const vz r = vz_set4(_mm_set1_epi64x(64), _mm_set1_epi64x(63), _mm_set1_epi64x(62), _mm_set1_epi64x(61));
-        const vz top = vz_srlv64(vz_bsrli(tb, 8), r);
-        t[0] = vz_xor(vz_or(vz_sllv64(tb, s), vz_srlv64(vz_bslli(tb, 8), r)),
-                      vz_clmul(top, vz_lanes32(0x87, 0x87, 0x87, 0x87), 0x00));
-    }
+    t[0] = xts_first4(LOADX(tweak));
     if (n < 32) {
         /* The tweak of block n, then only the registers the tail uses. */
         const __m128i tn = xts_mul_xn(LOADX(tweak), (unsigned)n);
         VZ_BY_TAIL(n, XTS_FILL_TAIL, t, k, out, in, n, encrypt);
         STOREX(tweak, tn);
         return;
+    }
+    /* A tail after one to three whole passes runs first, as in
+     * vaes512_ctr_run (which says why): its first tweak is the message's
+     * times x^w, w/32 steps of x^32. r: the blocks it did. */
+    size_t r = n % 32;
+    if (r && n < 128) {
+        const size_t w = n - r;
+        __m128i tw = LOADX(tweak);
+        for (size_t q = 0; q < w; q += 32) tw = xts_mul_xn(tw, 32);
+        vz u[8];
+        u[0] = xts_first4(tw);
+        VZ_BY_TAIL(r, XTS_FILL_TAIL, u, k, out + 16 * w, in + 16 * w, r, encrypt);
+        n = w;
+    } else {
+        r = 0;
     }
     XTS_FILL(t, 8);
     for (; n >= 32; n -= 32, in += 512, out += 512) {
@@ -306,7 +324,7 @@ static VZ_TARGET void vaes512_xts(const void *ks, uint8_t tweak[16], uint8_t *ou
     /* n < 32 left. The tweak of block n: block 0's (lane 0 of register
      * 0) times x^n. A tail register past the data holds an old tweak; its
      * blocks are neither loaded nor stored. */
-    const __m128i tn = xts_mul_xn(vz_lane(t[0], 0), (unsigned)n);
+    const __m128i tn = xts_mul_xn(vz_lane(t[0], 0), (unsigned)(n + r));
     if (n) VZ_BY_TAIL(n, XTS_TAIL, k, out, in, n, t, encrypt);
     STOREX(tweak, tn);
 }

@@ -154,7 +154,7 @@ static VZ_TARGET void vaes512_ctr_run(const struct aesni_ks *k, const uint8_t ct
     if (n) VZ_BY_TAIL(n, VZ_CTR_TAIL, k, out, in, n, c);
 }
 
-/* A message of 2..32 blocks whose counter's last byte does not wrap in it
+/* A message of 2..64 blocks whose counter's last byte does not wrap in it
  * (ctr[15] + n <= 256): block i's counter is the stored block with i added
  * to its last byte, a 32-bit add of i << 24 to the lane's last word (byte
  * 15 is that word's top byte; aes_vaes.c's vaes_ctr_run says more). The
@@ -175,6 +175,20 @@ static VZ_TARGET void vaes512_ctr_short(const struct aesni_ks *k, uint8_t ctr[16
     const vz cb = vz_add32(vz_bcast(LOADX(ctr)), vz_set4(_mm_setzero_si128(), _mm_set_epi32(1 << 24, 0, 0, 0),
                                                          _mm_set_epi32(2 << 24, 0, 0, 0), _mm_set_epi32(3 << 24, 0, 0, 0)));
     aesni_ctr_advance(ctr, n, inc32);
+    if (n > 32) {
+        /* 33..64 blocks: the tail (blocks 32..n-1) first, as in
+         * vaes512_ctr_run, then one whole pass. Through the general path
+         * (vaes512_ctr_split's call, the byte-swapped counters) 576, 768
+         * and 1024-byte messages took 46, 55 and 65.5 ns on Zen 4; this
+         * way 43, 50 and 62. */
+        const vz cb2 = vz_add32(cb, vz_bcast(_mm_set_epi32(32 << 24, 0, 0, 0)));
+        VZ_BY_TAIL(n - 32, CTR_BE_TAIL, k, out + 512, in + 512, n - 32, cb2);
+        vz b[8];
+        VAES_EACH for (int j = 0; j < 8; j++) b[j] = vz_add32(cb, vz_bcast(_mm_set_epi32((4 * j) << 24, 0, 0, 0)));
+        vz_encrypt(k, b, 8);
+        VAES_EACH for (int j = 0; j < 8; j++) vz_store(out + 64 * j, vz_xor(b[j], vz_load(in + 64 * j)));
+        return;
+    }
     VZ_BY_TAIL(n, CTR_BE_TAIL, k, out, in, n, cb);
 }
 #undef CTR_BE_TAIL
@@ -201,7 +215,7 @@ static VZ_TARGET __attribute__((noinline)) void vaes512_ctr_split(const void *ks
 static VZ_TARGET void vaes512_ctr(const void *ks, uint8_t ctr[16], uint8_t *out, const uint8_t *in, size_t n,
                                   bool inc32)
 {
-    if (n >= 2 && n <= 32 && ctr[15] + n <= 256)
+    if (n >= 2 && n <= 64 && ctr[15] + n <= 256)
         vaes512_ctr_short(ks, ctr, out, in, n, inc32);
     else
         vaes512_ctr_split(ks, ctr, out, in, n, inc32);

@@ -183,10 +183,7 @@ static VZ_TARGET void vaes512_ctr_short(const struct aesni_ks *k, uint8_t ctr[16
          * way 43, 50 and 62. */
         const vz cb2 = vz_add32(cb, vz_bcast(_mm_set_epi32(32 << 24, 0, 0, 0)));
         VZ_BY_TAIL(n - 32, CTR_BE_TAIL, k, out + 512, in + 512, n - 32, cb2);
-        vz b[8];
-        VAES_EACH for (int j = 0; j < 8; j++) b[j] = vz_add32(cb, vz_bcast(_mm_set_epi32((4 * j) << 24, 0, 0, 0)));
-        vz_encrypt(k, b, 8);
-        VAES_EACH for (int j = 0; j < 8; j++) vz_store(out + 64 * j, vz_xor(b[j], vz_load(in + 64 * j)));
+        CTR_BE_TAIL(8, k, out, in, 32, cb);   /* full masks: as fast as plain accesses */
         return;
     }
     VZ_BY_TAIL(n, CTR_BE_TAIL, k, out, in, n, cb);

@@ -117,6 +117,7 @@ static const struct rijn_cipher_ops bs_avx2_ops = {
     .cbc_decrypt = bs_avx2_cbc_decrypt,
     .serial_priority = 190,
     .serial = &rijn_aes_vperm_desc,
+    .pass_blocks = CT_NB,
 };
 
 X86_AVX2_FILE_END

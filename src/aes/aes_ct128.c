@@ -97,6 +97,7 @@ static const struct rijn_cipher_ops ct128_ops = {
     .cbc_encrypt = ct128_cbc_encrypt,
     .cbc_mac = ct128_cbc_mac,
     .ctr = ct128_ctr,
+    .pass_blocks = CT_NB,
 };
 
 const struct rijn_desc rijn_aes_ct128_desc = {

@@ -331,6 +331,7 @@ static const struct rijn_cipher_ops ct64_ops = {
     .decrypt = ct64_decrypt,
     .cbc_encrypt = ct64_cbc_encrypt,
     .cbc_mac = ct64_cbc_mac,
+    .pass_blocks = 4, /* ct64_encrypt: four blocks per pass */
 };
 
 const struct rijn_desc rijn_aes_ct64_desc = {

@@ -198,6 +198,7 @@ static const struct rijn_cipher_ops neonbs_ops = {
     .ctr = neonbs_ctr,
     .serial_priority = NEONBS_SERIAL_PRIORITY,
     .serial = NEONBS_SERIAL,
+    .pass_blocks = CT_NB,
 };
 #define NEONBS_OPS &neonbs_ops
 #else

@@ -49,7 +49,14 @@ struct rijn_cipher_ops {
      * driver's schedule kept inside this one's key): that driver. Templates
      * name it, e.g. ccm_base(ctr(aes-neonbs),cbcmac(aes-neon)). */
     const struct rijn_desc *serial;
+    /* Bit-sliced drivers: the blocks one pass computes whatever n is (a
+     * shorter call is padded to a full pass through a buffer on the
+     * stack), at most RIJN_AES_MAX_PASS. 0: the cost grows with n. Used
+     * where one block is all a mode needs (rijn_aes_zero_block). */
+    unsigned pass_blocks;
 };
+
+#define RIJN_AES_MAX_PASS 16
 
 extern const struct rijn_kind rijn_kind_aes;
 
@@ -66,6 +73,26 @@ static inline int rijn_serial_priority(const struct rijn_desc *d)
 {
     const int s = rijn_cipher(d)->serial_priority;
     return s ? s : d->priority;
+}
+
+/* E_K(0^128), the subkey of GCM (H, SP 800-38D §6.4) and CMAC (L, SP
+ * 800-38B §6.1). A bit-sliced driver encrypts a whole pass of zero blocks
+ * instead of one, at the same cost. On an AMD Zen 4, its padded one-block
+ * path followed by the GHASH key setup took a key-dependent time: dudect's
+ * key class went over the threshold in most runs (|t| up to 115 with 80000
+ * measurements per class; the fixed key slower by a few cycles), and the
+ * whole pass followed by the same code never did. No branch or address
+ * depends on the key on either path (the taint test), and the core's
+ * reason is not known (docs/performance.md, "dudect and aes-ct128's GCM
+ * key setup on Zen 4"): this takes the path that measures clean. */
+static inline void rijn_aes_zero_block(const rijn_aes_key *k, uint8_t out[16])
+{
+    const struct rijn_cipher_ops *ops = rijn_ops(k);
+    const size_t n = ops->pass_blocks ? ops->pass_blocks : 1;
+    uint8_t z[16 * RIJN_AES_MAX_PASS] = { 0 };
+    ops->encrypt(k->ks, z, z, n);
+    memcpy(out, z, 16);
+    rijn_wipe(z, 16 * n);
 }
 
 /* An AES key length: 16, 24 or 32 bytes (FIPS 197 §5). */

@@ -90,6 +90,7 @@ static inline bs_word rows(bs_word x, unsigned k)
  * the 256-bit build, block b + 8 in its high half); ortho then spreads the
  * bits. The wide build defines CT_LOAD/CT_STORE with lane inserts. */
 #define CT_NB (CT_BYTES / 2)
+_Static_assert(CT_NB <= RIJN_AES_MAX_PASS, "a pass of the bit-sliced core exceeds RIJN_AES_MAX_PASS");
 #ifndef CT_LOAD
 #define CT_LOAD(q, in) for (int b_ = 0; b_ < 8; b_++) memcpy(&(q)[b_], (in) + 16 * b_, 16)
 #define CT_STORE(out, q) for (int b_ = 0; b_ < 8; b_++) memcpy((out) + 16 * b_, &(q)[b_], 16)

@@ -23,11 +23,11 @@ static void dbl(uint8_t out[16], const uint8_t in[16])
 static int cmac_setup(void *ctx, const struct rijn_inst *in, const uint8_t *key, size_t key_len)
 {
     rijn_cmac_key *k = ctx;
-    uint8_t l[16] = { 0 };
+    uint8_t l[16];
     k->inst = NULL;
     int r = rijn_aes_setkey(&k->k, in->part[0], key, key_len);
     if (r) return r;
-    rijn_ops(&k->k)->encrypt(k->k.ks, l, l, 1);
+    rijn_aes_zero_block(&k->k, l);
     dbl(k->k1, l);
     dbl(k->k2, k->k1);
     rijn_wipe(l, 16);

@@ -51,11 +51,11 @@ static const struct rijn_gcm_ops *gcm_fused_ops(const rijn_gcm_key *k)
 static int gcm_setup(void *ctx, const struct rijn_inst *in, const uint8_t *key, size_t key_len)
 {
     rijn_gcm_key *k = ctx;
-    uint8_t h[16] = { 0 };
+    uint8_t h[16];
     k->inst = NULL;
     int r = rijn_aes_setkey(&k->k, in->part[0], key, key_len);
     if (r) return r;
-    rijn_ops(&k->k)->encrypt(k->k.ks, h, h, 1);
+    rijn_aes_zero_block(&k->k, h);
     rijn_ghash(in->part[1])->init(k->hkey, h);
     rijn_wipe(h, sizeof h);
     k->inst = in;

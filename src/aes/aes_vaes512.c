@@ -292,12 +292,29 @@ static VZ_TARGET void vaes512_xts(const void *ks, uint8_t tweak[16], uint8_t *ou
         STOREX(tweak, t);
         return;
     }
+    __m128i t0 = LOADX(tweak);
+    if (((uintptr_t)out & 16) && ((uintptr_t)out & 4095) + 16 * n > 4096) {
+        /* An output 16 bytes off a 32-byte boundary that crosses a 4 KiB
+         * page: one block first, so that every 64-byte store after it is
+         * 32-byte aligned. Zen 4 stores a ZMM register as two 32-byte
+         * halves, and a half that crosses a page costs about 50 cycles:
+         * a 512-byte sector whose output starts at 0xf10 in its page took
+         * 187 TSC ticks against 161 at 0xf00 or 0xf20, and 167 with this
+         * head block. Where no store crosses a page, the head block cost
+         * 2-5 ticks (164 -> 166-169 at 0x010), so it is taken only where
+         * one would (docs/performance.md). The block's rounds (a chain of
+         * latencies) overlap the rest; the next tweak is one doubling. */
+        const __m128i x = _mm_xor_si128(LOADX(in), t0);
+        STOREX(out, _mm_xor_si128(encrypt ? aesni_enc1(k, x) : aesni_dec1(k, x), t0));
+        t0 = xts_mulx(t0);
+        in += 16, out += 16, n--;
+    }
     /* t[j] lane i: the tweak of block 4j + i of this pass. */
     vz t[8];
-    t[0] = xts_first4(LOADX(tweak));
+    t[0] = xts_first4(t0);
     if (n < 32) {
         /* The tweak of block n, then only the registers the tail uses. */
-        const __m128i tn = xts_mul_xn(LOADX(tweak), (unsigned)n);
+        const __m128i tn = xts_mul_xn(t0, (unsigned)n);
         VZ_BY_TAIL(n, XTS_FILL_TAIL, t, k, out, in, n, encrypt);
         STOREX(tweak, tn);
         return;
@@ -308,7 +325,7 @@ static VZ_TARGET void vaes512_xts(const void *ks, uint8_t tweak[16], uint8_t *ou
     size_t r = n % 32;
     if (r && n < 128) {
         const size_t w = n - r;
-        __m128i tw = LOADX(tweak);
+        __m128i tw = t0;
         for (size_t q = 0; q < w; q += 32) tw = xts_mul_xn(tw, 32);
         vz u[8];
         u[0] = xts_first4(tw);

@@ -26,20 +26,16 @@ int rijn_cbc_encrypt(const rijn_cbc_ctx *c, uint8_t iv[16], uint8_t *out, const 
     return r;
 }
 
-/* Decryption is parallel: a chunk is copied aside (so that in == out
- * works), decrypted in one driver call, then XORed with the previous
- * ciphertext blocks. */
-int rijn_cbc_decrypt(const rijn_cbc_ctx *c, uint8_t iv[16], uint8_t *out, const uint8_t *in, size_t len)
+/* Decryption is parallel. For a driver without a CBC decryption path: a
+ * chunk is copied aside (so that in == out works), decrypted in one ECB
+ * call, then XORed with the previous ciphertext blocks. Out of line, as
+ * ctr.c's ctr_blocks_ecb: inlined, its buffer made every call save six
+ * registers and set up a 560-byte frame with a stack protector, on the
+ * path of the drivers that have one too. */
+static __attribute__((noinline)) void cbc_decrypt_ecb(const rijn_cbc_ctx *c, const struct rijn_cipher_ops *ops,
+                                                      uint8_t iv[16], uint8_t *out, const uint8_t *in, size_t n)
 {
-    int r = cbc_check(c, iv, out, in, len);
-    if (r != RIJN_OK) return r;
-    const struct rijn_cipher_ops *ops = rijn_ops(&c->k);
-    if (ops->cbc_decrypt) {
-        if (len) ops->cbc_decrypt(c->k.ks, iv, out, in, len / 16);
-        return RIJN_OK;
-    }
     uint8_t save[16 * RIJN_CHUNK_BLOCKS];
-    size_t n = len / 16;
     while (n) {
         size_t m = n < RIJN_CHUNK_BLOCKS ? n : RIJN_CHUNK_BLOCKS;
         memcpy(save, in, 16 * m);
@@ -51,6 +47,17 @@ int rijn_cbc_decrypt(const rijn_cbc_ctx *c, uint8_t iv[16], uint8_t *out, const 
         out += 16 * m;
         n -= m;
     }
+}
+
+int rijn_cbc_decrypt(const rijn_cbc_ctx *c, uint8_t iv[16], uint8_t *out, const uint8_t *in, size_t len)
+{
+    int r = cbc_check(c, iv, out, in, len);
+    if (r != RIJN_OK || !len) return r;
+    const struct rijn_cipher_ops *ops = rijn_ops(&c->k);
+    if (ops->cbc_decrypt)
+        ops->cbc_decrypt(c->k.ks, iv, out, in, len / 16);
+    else
+        cbc_decrypt_ecb(c, ops, iv, out, in, len / 16);
     return RIJN_OK;
 }
 

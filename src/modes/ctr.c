@@ -85,13 +85,15 @@ void rijn_ctr_clear(rijn_ctr_ctx *c)
     rijn_wipe(c, sizeof *c);
 }
 
-void rijn_ctr_blocks(const rijn_aes_key *k, uint8_t ctr[16], uint8_t *out, const uint8_t *in, size_t n, bool inc32)
+/* CTR for a driver without a CTR path: a chunk of counter blocks and one
+ * ECB call per chunk. Out of line, as xts.c's xts_blocks_ecb: inlined in
+ * rijn_ctr_blocks, its buffer made every call save six registers, set up
+ * 600 bytes of frame and a stack protector before it tested ops->ctr, on
+ * the path of the drivers that have one. */
+static __attribute__((noinline)) void ctr_blocks_ecb(const rijn_aes_key *k, const struct rijn_cipher_ops *ops,
+                                                     uint8_t ctr[16], uint8_t *out, const uint8_t *in, size_t n,
+                                                     bool inc32)
 {
-    const struct rijn_cipher_ops *ops = rijn_ops(k);
-    if (ops->ctr) {
-        ops->ctr(k->ks, ctr, out, in, n, inc32);
-        return;
-    }
     uint8_t buf[16 * RIJN_CHUNK_BLOCKS];
     uint64_t hi = rijn_load64_be(ctr), lo = rijn_load64_be(ctr + 8);
     while (n) {
@@ -110,6 +112,15 @@ void rijn_ctr_blocks(const rijn_aes_key *k, uint8_t ctr[16], uint8_t *out, const
     rijn_store64_be(ctr, hi);
     rijn_store64_be(ctr + 8, lo);
     rijn_wipe(buf, sizeof buf);
+}
+
+void rijn_ctr_blocks(const rijn_aes_key *k, uint8_t ctr[16], uint8_t *out, const uint8_t *in, size_t n, bool inc32)
+{
+    const struct rijn_cipher_ops *ops = rijn_ops(k);
+    if (ops->ctr)
+        ops->ctr(k->ks, ctr, out, in, n, inc32);
+    else
+        ctr_blocks_ecb(k, ops, ctr, out, in, n, inc32);
 }
 
 /* SP 800-38A F.5.1, first block. */

@@ -226,15 +226,24 @@ static inline size_t vz_tail_bytes(size_t n, int j)
     return n <= first ? 0 : (n - first >= 4 ? 64 : 16 * (n - first));
 }
 
-/* A tail of n <= 32 blocks is handled with m = 1, 2, 4 or 8 registers, m a
- * compile-time constant in each copy of the body so that its loops unroll:
- * body(m, ...). */
+/* A tail of 1 <= n <= 32 blocks is handled with m = ceil(n / 4) registers,
+ * m a compile-time constant in each copy of the body so that its loops
+ * unroll: body(m, ...). Every register goes through every round, so m is
+ * what a tail costs the AES units: with m rounded up to 1, 2, 4 or 8 (the
+ * first version), 20 to 28 blocks paid for 32 and a 384-byte CTR message
+ * took longer than a 512-byte one on Zen 4 (docs/performance.md). */
 #define VZ_BY_TAIL(n, body, ...)                     \
     do {                                             \
-        if ((n) <= 4) body(1, __VA_ARGS__);          \
-        else if ((n) <= 8) body(2, __VA_ARGS__);     \
-        else if ((n) <= 16) body(4, __VA_ARGS__);    \
-        else body(8, __VA_ARGS__);                   \
+        switch (((n) + 3) / 4) {                     \
+        case 1: body(1, __VA_ARGS__); break;         \
+        case 2: body(2, __VA_ARGS__); break;         \
+        case 3: body(3, __VA_ARGS__); break;         \
+        case 4: body(4, __VA_ARGS__); break;         \
+        case 5: body(5, __VA_ARGS__); break;         \
+        case 6: body(6, __VA_ARGS__); break;         \
+        case 7: body(7, __VA_ARGS__); break;         \
+        default: body(8, __VA_ARGS__); break;        \
+        }                                            \
     } while (0)
 
 #endif /* RIJN_X86 */

@@ -35,58 +35,49 @@
         VAES_EACH for (int j_ = 0; j_ < (m); j_++) (b)[j_] = ROUND((b)[j_], kr_); \
     }
 
-/* Every round but the last on m registers, two ways (m is a constant at
- * every call, so each call has one):
- * - VZ_ROUNDS: rounds 1..9, which every key size has, unrolled, and
- *   AES-192's and AES-256's pairs beyond them under tests of nr (public),
- *   as aes_vaes.c's VAES_EXTRA_ROUNDS;
- * - VZ_ROUNDS_LOOP: a loop to nr - 1, which GCC unrolls with a test of nr
- *   after each round.
+/* Every round but the last on m registers (m is a constant at every
+ * call), two ways:
+ * - fewer than eight registers: rounds 1..9, which every key size has,
+ *   unrolled, and AES-192's and AES-256's pairs beyond them under tests of
+ *   nr (public), as aes_vaes.c's VAES_EXTRA_ROUNDS;
+ * - eight: a loop to nr - 1, which GCC unrolls with a test of nr after
+ *   each round.
  * Measured on Zen 4, alternating builds (docs/performance.md): with fewer
- * than eight registers (messages up to 256 bytes, every tail) VZ_ROUNDS
+ * than eight registers (messages up to 256 bytes, every tail) the first
  * ran up to 10% faster (ECB at 64 bytes; CTR at 256 bytes 3%); with eight
  * (the whole passes, 512-byte messages) it ran 2-5% slower: without the
  * tests as barriers GCC's scheduler moved every round key's broadcast to
  * the top of the pass. */
-#define VZ_ROUNDS(k, rk, b, m, ROUND)                                 \
-    do {                                                              \
-        const vz k0_ = vz_bcast((rk)[0]);                             \
-        VAES_EACH for (int j_ = 0; j_ < (m); j_++) (b)[j_] = vz_xor((b)[j_], k0_); \
-        VZ_ROUND_RANGE(rk, b, m, ROUND, 1, 9)                         \
-        if ((k)->nr > 10) {                                           \
-            VZ_ROUND_RANGE(rk, b, m, ROUND, 10, 11)                   \
-            if ((k)->nr > 12) VZ_ROUND_RANGE(rk, b, m, ROUND, 12, 13) \
-        }                                                             \
-    } while (0)
-
-#define VZ_ROUNDS_LOOP(k, rk, b, m, ROUND)                                          \
-    do {                                                                            \
-        const vz k0_ = vz_bcast((rk)[0]);                                           \
-        VAES_EACH for (int j_ = 0; j_ < (m); j_++) (b)[j_] = vz_xor((b)[j_], k0_);   \
-        for (int r_ = 1; r_ < (k)->nr; r_++) {                                      \
-            const vz kr_ = vz_bcast((rk)[r_]);                                      \
-            VAES_EACH for (int j_ = 0; j_ < (m); j_++) (b)[j_] = ROUND((b)[j_], kr_); \
-        }                                                                           \
+#define VZ_ROUNDS(k, rk, b, m, ROUND)                                                   \
+    do {                                                                                \
+        const vz k0_ = vz_bcast((rk)[0]);                                               \
+        VAES_EACH for (int j_ = 0; j_ < (m); j_++) (b)[j_] = vz_xor((b)[j_], k0_);       \
+        if ((m) < 8) {                                                                  \
+            VZ_ROUND_RANGE(rk, b, m, ROUND, 1, 9)                                       \
+            if ((k)->nr > 10) {                                                         \
+                VZ_ROUND_RANGE(rk, b, m, ROUND, 10, 11)                                 \
+                if ((k)->nr > 12) VZ_ROUND_RANGE(rk, b, m, ROUND, 12, 13)               \
+            }                                                                           \
+        } else {                                                                        \
+            for (int r_ = 1; r_ < (k)->nr; r_++) {                                      \
+                const vz kr_ = vz_bcast((rk)[r_]);                                      \
+                VAES_EACH for (int j_ = 0; j_ < (m); j_++) (b)[j_] = ROUND((b)[j_], kr_); \
+            }                                                                           \
+        }                                                                               \
     } while (0)
 
 /* m registers (four blocks each) through every round; rk is ek (enc) or
  * dk (dec) of an aesni_ks. One broadcast of each round key per call. */
 VZ_INLINE void vz_encrypt(const struct aesni_ks *k, vz *b, int m)
 {
-    if (m < 8)
-        VZ_ROUNDS(k, k->ek, b, m, vz_aesenc);
-    else
-        VZ_ROUNDS_LOOP(k, k->ek, b, m, vz_aesenc);
+    VZ_ROUNDS(k, k->ek, b, m, vz_aesenc);
     const vz kl = vz_bcast(k->ek[k->nr]);
     VAES_EACH for (int j = 0; j < m; j++) b[j] = vz_aesenclast(b[j], kl);
 }
 
 VZ_INLINE void vz_decrypt(const struct aesni_ks *k, vz *b, int m)
 {
-    if (m < 8)
-        VZ_ROUNDS(k, k->dk, b, m, vz_aesdec);
-    else
-        VZ_ROUNDS_LOOP(k, k->dk, b, m, vz_aesdec);
+    VZ_ROUNDS(k, k->dk, b, m, vz_aesdec);
     const vz kl = vz_bcast(k->dk[k->nr]);
     VAES_EACH for (int j = 0; j < m; j++) b[j] = vz_aesdeclast(b[j], kl);
 }
@@ -109,10 +100,7 @@ VZ_INLINE void vz_decrypt(const struct aesni_ks *k, vz *b, int m)
  * so that a state is stored as its last round ends, as in the GCM pass. */
 #define VZ_CTR_FINISH(m, k, out, in, n, b_)                                                        \
     do {                                                                                           \
-        if ((m) < 8)                                                                               \
-            VZ_ROUNDS((k), (k)->ek, (b_), (m), vz_aesenc);                                         \
-        else                                                                                       \
-            VZ_ROUNDS_LOOP((k), (k)->ek, (b_), (m), vz_aesenc);                                    \
+        VZ_ROUNDS((k), (k)->ek, (b_), (m), vz_aesenc);                                             \
         const vz kl_ = vz_bcast((k)->ek[(k)->nr]);                                                 \
         VAES_EACH for (int j_ = 0; j_ < (m); j_++) {                                               \
             const size_t nb_ = vz_tail_bytes((n), j_);                                             \

@@ -47,9 +47,9 @@ AESNI_INLINE void gcm_aesni_pass8(const struct aesni_ks *k, const struct pclmul_
         if (!hs) continue;
         __m128i x = aesni_bswap(_mm_loadu_si128((const __m128i *)(hs + 16 * (r - 1))));
         if (r == 1)
-            gf_acc_first(&a, _mm_xor_si128(x, *y), h->h[7], h->hk[7]);
+            gf_acc_first(&a, _mm_xor_si128(x, *y), GF_H(h, 7), GF_HK(h, 7));
         else
-            gf_acc_add(&a, x, h->h[8 - r], h->hk[8 - r]);
+            gf_acc_add(&a, x, GF_H(h, 8 - r), GF_HK(h, 8 - r));
     }
     for (int r = 9; r < k->nr; r++) {
         __m128i rk = k->ek[r];

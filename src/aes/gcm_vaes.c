@@ -66,11 +66,11 @@ struct gcm_vaes_acc { __m256i lo, mid, hi; };
 VAES_INLINE void gcm_vaes_step(struct gcm_vaes_acc *a, const struct pclmul_hkey *h, const uint8_t *hs, int j,
                                enum gcm_vaes_hash m, __m128i y)
 {
-    const int pw = m == GH_FIRST ? 0 : 8;           /* hp[pw + 2j] = (H^(16-pw-2j), H^(15-pw-2j)) */
+    const int pw = m == GH_FIRST ? 0 : 8;           /* hp16[pw + 2j] = (H^(16-pw-2j), H^(15-pw-2j)) */
     const bool start = m != GH_SECOND && j == 0;    /* the group's first pair: y added, sums start */
     __m256i x = bswap_y(LOADY(hs + 32 * j));
     if (start) x = _mm256_xor_si256(x, _mm256_zextsi128_si256(y));
-    __m256i hp = LOADY(&h->hp[pw + 2 * j]), hk = LOADY(&h->hkp[pw + 2 * j]);
+    __m256i hp = LOADY(&GF_HP16(h)[pw + 2 * j]), hk = LOADY(&GF_HKP16(h)[pw + 2 * j]);
     __m256i xk = _mm256_xor_si256(x, _mm256_shuffle_epi32(x, 0x4e));
     __m256i lo = _mm256_clmulepi64_epi128(x, hp, 0x00);
     __m256i hi = _mm256_clmulepi64_epi128(x, hp, 0x11);

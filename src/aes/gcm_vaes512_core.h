@@ -9,10 +9,11 @@
  * rounds, and round gaps 1..4 each carry one register of GHASH, four
  * blocks, over the powers of H laid out for wide loads (hp, hkp in
  * ghash_pclmul_core.h: one 64-byte load gives the keys of four
- * consecutive blocks): sixteen blocks, H^16..H^1, with one reduction, in
- * gap 5, of all four lanes at once (gz_reduce4). The key holds sixteen
- * powers, so each group's first product waits for the group before; that
- * product is issued last (gcm_vaes512_step says why).
+ * consecutive blocks). Two passes hash a group of 32 blocks, H^32..H^1,
+ * with one reduction, in the second pass's gap 5, of all four lanes at
+ * once (gz_reduce4); a pass alone hashes sixteen, H^16..H^1 (GV_FIRST and
+ * the lines above it say why). Each group's first product waits for the
+ * group before; that product is issued last (gcm_vaes512_step says why).
  *
  * Why this shape, measured on an Intel Xeon of the Emerald Rapids class
  * (docs/performance.md, 2026-11-26): the first version ran 32 blocks per
@@ -64,20 +65,40 @@
 #define GV_BLOCKS (4 * GV_M)
 #define GV_BYTES (64 * GV_M)
 
+/* Which blocks of a GHASH group a pass hashes. A group is 32 blocks, two
+ * passes' worth, with one reduction: the first pass's products (weighted
+ * by H^32..H^17, the group's incoming hash added to its first block) are
+ * left unreduced in the accumulators, and the second pass adds its own
+ * (H^16..H^1) and reduces. A pass alone (an odd pass at the end) is a
+ * group of sixteen, H^16..H^1, with its own reduction. Why 32: on an AMD
+ * EPYC Zen 4 a 512-bit VPCLMULQDQ occupies, for two cycles, one of the
+ * two pipes that run VAESENC, and the shuffles and lane folds of a
+ * reduction land on those pipes too; one reduction per 32 blocks instead
+ * of 16 took 16 KiB messages from 73.4-73.9 to 70.0-71.7 cycles per 256
+ * bytes (docs/performance.md, 2026-11-29).
+ */
+enum { GV_GROUP16, GV_FIRST, GV_SECOND };
+_Static_assert(GF_POWERS >= 32, "a group of 32 blocks needs H^32..H^1");
+
 /* Hash step for register g (0..3) of a pass's hashed data: four blocks
- * weighted by H^(16-4g)..H^(13-4g) (hp[4g..4g+3]). Register 0 takes the
- * group's incoming hash y; it is issued last of its group
- * (gcm_vaes512_pass), so that on the chain from one group's hash to the
- * next, y's product is the only one, and the sums start with register 1. */
+ * weighted by hp[base + 4g ..], H^(32-base-4g)..H^(29-base-4g), where
+ * base is 0 for a group's first pass and 16 otherwise (GF_POWERS is 32).
+ * In a pass that starts a group, register 0 takes the incoming hash y; it
+ * is issued last of its pass (gcm_vaes512_pass), so that on the chain
+ * from one group's hash to the next, y's product is the only one, and the
+ * sums start with register 1. In a group's second pass every product
+ * adds to the sums. */
 VZ_INLINE void gcm_vaes512_step(struct gz_acc *a, const struct pclmul_hkey *h, vz data, int g, __m128i y,
-                                const bool sb)
+                                const bool sb, const int part)
 {
+    const int base = part == GV_FIRST ? GF_POWERS - 32 : GF_POWERS - 16;
+    const bool start = part != GV_SECOND;
     vz x = vz_bswap(data);
-    if (g == 0) x = vz_xor(x, vz_from128(y));
+    if (start && g == 0) x = vz_xor(x, vz_from128(y));
     if (sb)
-        gz_mul_sb(a, x, vz_load(&h->hp[4 * g]), g == 1);
+        gz_mul_sb(a, x, vz_load(&h->hp[base + 4 * g]), start && g == 1);
     else
-        gz_mul(a, x, vz_load(&h->hp[4 * g]), vz_load(&h->hkp[4 * g]), g == 1);
+        gz_mul(a, x, vz_load(&h->hp[base + 4 * g]), vz_load(&h->hkp[base + 4 * g]), start && g == 1);
 }
 
 /* What a pass hashes on the way (gcm_vaes512_pass): nothing, the
@@ -88,28 +109,30 @@ enum { GV_HASH_NONE, GV_HASH_MEM, GV_HASH_REGS };
 
 /* One pass: the GV_BLOCKS counter blocks in b[] (round key 0 already
  * added) through the rounds, xored with in into out; the GV_BLOCKS blocks
- * that hash names hashed into *y on the way; if keep, the blocks written
- * to out also left in hx[] (after hx[] was read). hash and keep are
- * constants at every call, so that each copy has its branches resolved
- * and its round loop unrolled (the first version tested a pointer for
- * NULL at run time and GCC kept the loop rolled around the test, with
- * eight register copies per round). Rounds 1..9, which every key size
- * has, are unrolled; gaps 1..4 carry registers 1, 2, 3 and 0 of the
- * hashing, gap 5 the reduction. Every load of in and hs comes before the
- * stores, so in == out (and hs == in) is allowed. The data is xored into
- * the last round key, so that a state is stored as its last round ends. */
+ * that hash names hashed into the sums *a on the way, as part (above)
+ * says, and reduced into *y if the pass ends a group; if keep, the blocks
+ * written to out also left in hx[] (after hx[] was read). hash, part and
+ * keep are constants at every call, so that each copy has its branches
+ * resolved and its round loop unrolled (the first version tested a
+ * pointer for NULL at run time and GCC kept the loop rolled around the
+ * test, with eight register copies per round). Rounds 1..9, which every
+ * key size has, are unrolled; gaps 1..4 carry registers 1, 2, 3 and 0 of
+ * the hashing, gap 5 the reduction. Every load of in and hs comes before
+ * the stores, so in == out (and hs == in) is allowed. The data is xored
+ * into the last round key, so that a state is stored as its last round
+ * ends. */
 VZ_INLINE void gcm_vaes512_pass(const struct aesni_ks *k, const struct pclmul_hkey *h, vz b[GV_M], uint8_t *out,
                                 const uint8_t *in, const int hash, const uint8_t *hs, vz hx[GV_M], const bool keep,
-                                __m128i *y, const bool sb)
+                                struct gz_acc *a, const int part, __m128i *y, const bool sb)
 {
-    struct gz_acc a = { vz_zero(), vz_zero(), vz_zero() };   /* set by register 1's product */
 #pragma GCC unroll 9
     for (int r = 1; r <= 9; r++) {
         const vz kr = vz_bcast(k->ek[r]);
         for (int j = 0; j < GV_M; j++) b[j] = vz_aesenc(b[j], kr);
         if (hash != GV_HASH_NONE && r <= 4)
-            gcm_vaes512_step(&a, h, hash == GV_HASH_REGS ? hx[r % 4] : vz_load(hs + 64 * (r % 4)), r % 4, *y, sb);
-        if (hash != GV_HASH_NONE && r == 5) *y = gz_reduce4(&a, !sb);
+            gcm_vaes512_step(a, h, hash == GV_HASH_REGS ? hx[r % 4] : vz_load(hs + 64 * (r % 4)), r % 4, *y, sb,
+                             part);
+        if (hash != GV_HASH_NONE && part != GV_FIRST && r == 5) *y = gz_reduce4(a, !sb);
     }
     for (int r = 10; r < k->nr; r++) {
         const vz kr = vz_bcast(k->ek[r]);
@@ -164,10 +187,19 @@ VZ_INLINE void gcm_vaes512_body(const void *ks, const void *hkey, uint8_t ctr[16
     vz cbe = vz_bswap(cle0), b[GV_M];
     uint32_t cnt = c32;
     const vz k0 = vz_bcast(k->ek[0]);
+    struct gz_acc a = { vz_zero(), vz_zero(), vz_zero() };   /* set by each group's register 1 */
     if (!encrypt) {
-        for (; n >= GV_BLOCKS; n -= GV_BLOCKS, in += GV_BYTES, out += GV_BYTES) {
+        for (; n >= 2 * GV_BLOCKS; n -= 2 * GV_BLOCKS, in += 2 * GV_BYTES, out += 2 * GV_BYTES) {
             gcm_vaes512_ctrs(b, k0, &cbe, &cnt, cle0, c32);
-            gcm_vaes512_pass(k, h, b, out, in, GV_HASH_MEM, in, NULL, false, &yv, sb);
+            gcm_vaes512_pass(k, h, b, out, in, GV_HASH_MEM, in, NULL, false, &a, GV_FIRST, &yv, sb);
+            gcm_vaes512_ctrs(b, k0, &cbe, &cnt, cle0, c32);
+            gcm_vaes512_pass(k, h, b, out + GV_BYTES, in + GV_BYTES, GV_HASH_MEM, in + GV_BYTES, NULL, false, &a,
+                             GV_SECOND, &yv, sb);
+        }
+        if (n >= GV_BLOCKS) {
+            gcm_vaes512_ctrs(b, k0, &cbe, &cnt, cle0, c32);
+            gcm_vaes512_pass(k, h, b, out, in, GV_HASH_MEM, in, NULL, false, &a, GV_GROUP16, &yv, sb);
+            n -= GV_BLOCKS, in += GV_BYTES, out += GV_BYTES;
         }
     } else {
         /* Encryption hashes the ciphertext of two passes back: the
@@ -180,29 +212,32 @@ VZ_INLINE void gcm_vaes512_body(const void *ks, const void *hkey, uint8_t ctr[16
          * out is not 32-byte aligned (a TLS record's payload, or
          * calloc's 16-byte alignment) each 64-byte block is a store split
          * across two cache lines: 16 KiB seals measured 6% slower than
-         * opens there (docs/performance.md). The last two passes' are
-         * hashed after the loop, from memory. */
+         * opens there (docs/performance.md). Set ca holds the earlier
+         * pass of each pair, so the loop's two passes are a group's first
+         * and second. The last two passes' are hashed after the loop,
+         * from memory. */
         vz ca[GV_M], cb[GV_M];
         size_t done = 0;
         if (n >= GV_BLOCKS) {
             gcm_vaes512_ctrs(b, k0, &cbe, &cnt, cle0, c32);
-            gcm_vaes512_pass(k, h, b, out, in, GV_HASH_NONE, NULL, ca, true, &yv, sb);
+            gcm_vaes512_pass(k, h, b, out, in, GV_HASH_NONE, NULL, ca, true, &a, GV_GROUP16, &yv, sb);
             n -= GV_BLOCKS, in += GV_BYTES, out += GV_BYTES, done = 1;
         }
         if (n >= GV_BLOCKS) {
             gcm_vaes512_ctrs(b, k0, &cbe, &cnt, cle0, c32);
-            gcm_vaes512_pass(k, h, b, out, in, GV_HASH_NONE, NULL, cb, true, &yv, sb);
+            gcm_vaes512_pass(k, h, b, out, in, GV_HASH_NONE, NULL, cb, true, &a, GV_GROUP16, &yv, sb);
             n -= GV_BLOCKS, in += GV_BYTES, out += GV_BYTES, done = 2;
         }
         for (; n >= 2 * GV_BLOCKS; n -= 2 * GV_BLOCKS, in += 2 * GV_BYTES, out += 2 * GV_BYTES) {
             gcm_vaes512_ctrs(b, k0, &cbe, &cnt, cle0, c32);
-            gcm_vaes512_pass(k, h, b, out, in, GV_HASH_REGS, NULL, ca, true, &yv, sb);
+            gcm_vaes512_pass(k, h, b, out, in, GV_HASH_REGS, NULL, ca, true, &a, GV_FIRST, &yv, sb);
             gcm_vaes512_ctrs(b, k0, &cbe, &cnt, cle0, c32);
-            gcm_vaes512_pass(k, h, b, out + GV_BYTES, in + GV_BYTES, GV_HASH_REGS, NULL, cb, true, &yv, sb);
+            gcm_vaes512_pass(k, h, b, out + GV_BYTES, in + GV_BYTES, GV_HASH_REGS, NULL, cb, true, &a, GV_SECOND,
+                             &yv, sb);
         }
         if (n >= GV_BLOCKS) {
             gcm_vaes512_ctrs(b, k0, &cbe, &cnt, cle0, c32);
-            gcm_vaes512_pass(k, h, b, out, in, GV_HASH_REGS, NULL, ca, false, &yv, sb);
+            gcm_vaes512_pass(k, h, b, out, in, GV_HASH_REGS, NULL, ca, false, &a, GV_GROUP16, &yv, sb);
             n -= GV_BLOCKS, in += GV_BYTES, out += GV_BYTES;
         }
         if (done) yv = gz_hash(h, yv, out - done * GV_BYTES, done * GV_BLOCKS);
@@ -220,16 +255,18 @@ VZ_INLINE void gcm_vaes512_body(const void *ks, const void *hkey, uint8_t ctr[16
 
 /*
  * A short message with one reduction: up to 240 bytes of data and 192 of
- * AAD (TLS records carry 13), as long as the GHASH input fits the sixteen
- * powers of H, all in registers. Registers of counter blocks J0..J0+3,
+ * AAD (TLS records carry 13), as long as the GHASH input is at most
+ * sixteen blocks (the limit this path was measured with; the key holds
+ * 32 powers since the bulk loop's groups grew), all in registers. Registers of counter blocks J0..J0+3,
  * J0+4..J0+7, ... (as many as the data needs, m <= 4) go through the
  * rounds in one pass, which gives E(J0) for the tag in lane 0 and the
  * keystream in the lanes after it: data register i takes lanes 1..3 of
  * counter register i and lane 0 of register i + 1. The GHASH input (SP
  * 800-38D §7.1 step 5: the AAD and the ciphertext, each zero-padded, then
  * the lengths block) is t <= 16 blocks, block i weighted by H^(t-i): the
- * AAD registers take their powers from hp[16 - t], the ciphertext with
- * the lengths block in the lane after it from hp[15 - nc], and one
+ * AAD registers take their powers from hp[GF_POWERS - t] (H^t), the
+ * ciphertext with the lengths block in the lane after it from
+ * hp[GF_POWERS - 1 - nc], and one
  * reduction sums them all. The general path would run two AES chains and
  * three reductions one after the other, and pass the blocks through
  * memory. Measured on an Emerald Rapids Xeon: with one register (48
@@ -242,7 +279,7 @@ VZ_INLINE void gcm_vaes512_body(const void *ks, const void *hkey, uint8_t ctr[16
 static inline bool gcm_vaes512_short_fits(size_t aad_len, size_t len)
 {
     return len <= GCM_VAES512_SHORT_DATA && aad_len <= GCM_VAES512_SHORT_AAD &&
-           (aad_len + 15) / 16 + (len + 15) / 16 + 1 <= GF_POWERS;
+           (aad_len + 15) / 16 + (len + 15) / 16 + 1 <= 16;
 }
 
 /* Bytes 64 i .. 64 i + 63 of a run of n bytes: how many there are. */
@@ -327,7 +364,9 @@ VZ_INLINE void gcm_vaes512_short(const struct aesni_ks *k, const struct pclmul_h
         else                                                                                                        \
             gcm_aesni_aead_body(prefix##_crypt, ks, hkey, iv, aad, aad_len, out, in, len, tag, encrypt);            \
     }                                                                                                               \
-    static const struct rijn_gcm_ops ops = { .crypt = prefix##_crypt, .aead = prefix##_aead };
+    static VZ_TARGET void prefix##_hkey_extend(void *hkey) { gz_powers32(hkey); }                                   \
+    static const struct rijn_gcm_ops ops = { .crypt = prefix##_crypt, .aead = prefix##_aead,                        \
+                                             .hkey_extend = prefix##_hkey_extend };
 #define GCM_VAES512_OPS_PTR(ops) (&(ops))
 
 #else

@@ -39,19 +39,30 @@
 
 #ifdef RIJN_X86
 
-#define GF_POWERS 16
+#define GF_POWERS 32
 
-/* h[i] = twisted H^(i+1); hk[i] = h[i]'s halves xored, in both halves.
- * hp, hkp: the same for 256-bit GHASH (gcm-aes-vaes), laid out so that
- * one 32-byte load gives the key pair of two consecutive blocks: in a pass
- * of 16 blocks X0..X15, the register holding (X2j, X2j+1) multiplies by
- * (H^(16-2j), H^(15-2j)) = (hp[2j], hp[2j+1]). */
+/* hp[i] = twisted H^(32-i); hkp[i] = hp[i]'s halves xored, in both
+ * halves. Highest power first, so that one wide load gives the keys of
+ * consecutive blocks: in a group of k blocks X0..X(k-1) (one reduction),
+ * X_j is weighted by H^(k-j) = hp[32-k+j], and a 32-byte load there gives
+ * two blocks' keys (gcm-aes-vaes), a 64-byte load four
+ * (gcm-aes-vaes-avx512). GF_H(k, i) = H^(i+1) for the 128-bit code.
+ * gf_init sets H^1..H^16 (hp[16..31]), all that ghash-pclmul and the GCM
+ * drivers built on it read. hp[0..15], H^17..H^32, belong to
+ * gcm-aes-vaes-avx512, which reduces once per 32 blocks and fills them at
+ * its own key setup (gz_powers32, with 512-bit products: sixteen more
+ * gf_mul here took an AES-128 GCM key setup on Zen 4 from about 440 to
+ * 640 cycles, for every driver, and `openssl speed -evp` sets a key per
+ * message). Together the table is the whole RIJN_GF128_KEY_BYTES. */
 struct pclmul_hkey {
-    __m128i h[GF_POWERS];
-    __m128i hk[GF_POWERS];
     __m128i hp[GF_POWERS];
     __m128i hkp[GF_POWERS];
 };
+#define GF_H(k, i) ((k)->hp[GF_POWERS - 1 - (i)])
+#define GF_HK(k, i) ((k)->hkp[GF_POWERS - 1 - (i)])
+/* hp16(k)[i] = H^(16-i): the table of a group of sixteen blocks. */
+#define GF_HP16(k) (&(k)->hp[GF_POWERS - 16])
+#define GF_HKP16(k) (&(k)->hkp[GF_POWERS - 16])
 _Static_assert(sizeof(struct pclmul_hkey) <= RIJN_GF128_KEY_BYTES, "GHASH key fits");
 
 /* Karatsuba accumulators. */
@@ -106,20 +117,16 @@ AESNI_INLINE void gf_init(struct pclmul_hkey *k, const uint8_t hb[16])
     __m128i carry = _mm_slli_si128(_mm_srli_epi64(h, 63), 8);         /* bit 63 -> bit 64 */
     h = _mm_or_si128(_mm_slli_epi64(h, 1), carry);
     h = _mm_xor_si128(h, _mm_and_si128(top, _mm_set_epi64x((long long)0xc200000000000000ull, 1)));
-    k->h[0] = h;
-    /* h[i] = H^(i+1), by doubling (H^(a+b) = H^a H^b): a chain of 5
+    GF_H(k, 0) = h;
+    /* GF_H(k, i) = H^(i+1), by doubling (H^(a+b) = H^a H^b): a chain of 5
      * dependent multiplications instead of 15, since the key setup is on
      * the hot path when an application sets a key per message. */
-    k->h[1] = gf_mul(h, h);
-    k->h[2] = gf_mul(k->h[1], h);
-    k->h[3] = gf_mul(k->h[1], k->h[1]);
-    for (int i = 4; i < 8 && i < GF_POWERS; i++) k->h[i] = gf_mul(k->h[3], k->h[i - 4]);
-    for (int i = 8; i < GF_POWERS; i++) k->h[i] = gf_mul(k->h[7], k->h[i - 8]);
-    for (int i = 0; i < GF_POWERS; i++) k->hk[i] = gf_keyhalf(k->h[i]);
-    for (int i = 0; i < GF_POWERS; i++) {
-        k->hp[i] = k->h[GF_POWERS - 1 - i];
-        k->hkp[i] = k->hk[GF_POWERS - 1 - i];
-    }
+    GF_H(k, 1) = gf_mul(h, h);
+    GF_H(k, 2) = gf_mul(GF_H(k, 1), h);
+    GF_H(k, 3) = gf_mul(GF_H(k, 1), GF_H(k, 1));
+    for (int i = 4; i < 8; i++) GF_H(k, i) = gf_mul(GF_H(k, 3), GF_H(k, i - 4));
+    for (int i = 8; i < 16; i++) GF_H(k, i) = gf_mul(GF_H(k, 7), GF_H(k, i - 8));
+    for (int i = 0; i < 16; i++) GF_HK(k, i) = gf_keyhalf(GF_H(k, i));
 }
 
 /* y = GHASH over n blocks, 8 per reduction; y is in reflected form. */
@@ -127,18 +134,19 @@ AESNI_INLINE __m128i gf_blocks(const struct pclmul_hkey *k, __m128i y, const uin
 {
     for (; n >= 8; n -= 8, in += 128) {
         struct gf_acc a;
-        gf_acc_first(&a, _mm_xor_si128(y, aesni_bswap(_mm_loadu_si128((const __m128i *)in))), k->h[7], k->hk[7]);
+        gf_acc_first(&a, _mm_xor_si128(y, aesni_bswap(_mm_loadu_si128((const __m128i *)in))), GF_H(k, 7),
+                     GF_HK(k, 7));
         for (int j = 1; j < 8; j++)
-            gf_acc_add(&a, aesni_bswap(_mm_loadu_si128((const __m128i *)(in + 16 * j))), k->h[7 - j], k->hk[7 - j]);
+            gf_acc_add(&a, aesni_bswap(_mm_loadu_si128((const __m128i *)(in + 16 * j))), GF_H(k, 7 - j), GF_HK(k, 7 - j));
         y = gf_reduce(&a);
     }
     if (n) {
         struct gf_acc a;
-        gf_acc_first(&a, _mm_xor_si128(y, aesni_bswap(_mm_loadu_si128((const __m128i *)in))), k->h[n - 1],
-                     k->hk[n - 1]);
+        gf_acc_first(&a, _mm_xor_si128(y, aesni_bswap(_mm_loadu_si128((const __m128i *)in))), GF_H(k, n - 1),
+                     GF_HK(k, n - 1));
         for (size_t j = 1; j < n; j++)
-            gf_acc_add(&a, aesni_bswap(_mm_loadu_si128((const __m128i *)(in + 16 * j))), k->h[n - 1 - j],
-                       k->hk[n - 1 - j]);
+            gf_acc_add(&a, aesni_bswap(_mm_loadu_si128((const __m128i *)(in + 16 * j))), GF_H(k, n - 1 - j),
+                       GF_HK(k, n - 1 - j));
         y = gf_reduce(&a);
     }
     return y;

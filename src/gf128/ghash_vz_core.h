@@ -61,18 +61,36 @@ VZ_INLINE void gz_mul_sb(struct gz_acc *a, vz x, vz h, bool first)
  * (the hash of one group enters the next group's first product) it is
  * also shorter: two dependent VPCLMULQDQ and one fold, against three
  * parallel folds, then the recombination, then the two. */
-VZ_INLINE __m128i gz_reduce4(const struct gz_acc *a, bool karatsuba)
+VZ_INLINE vz gz_reduce_lanes(const struct gz_acc *a, bool karatsuba)
 {
     const vz poly = vz_bcast(_mm_set_epi64x((long long)0xc200000000000000ull, 1));
     vz mid = karatsuba ? vz_xor(a->mid, vz_xor(a->lo, a->hi)) : a->mid;   /* a0b1 ^ a1b0 */
     mid = vz_xor(mid, vz_xor(vz_swap64(a->lo), vz_clmul(a->lo, poly, 0x10)));
-    const vz hi = vz_xor(a->hi, vz_xor(vz_swap64(mid), vz_clmul(mid, poly, 0x10)));
-    return vz_fold(hi);
+    return vz_xor(a->hi, vz_xor(vz_swap64(mid), vz_clmul(mid, poly, 0x10)));
+}
+
+VZ_INLINE __m128i gz_reduce4(const struct gz_acc *a, bool karatsuba) { return vz_fold(gz_reduce_lanes(a, karatsuba)); }
+
+/* H^17..H^32 into hp[0..15] and hkp[0..15], from gf_init's H^1..H^16:
+ * H^(16+i) = H^16 H^i, four lanes a register, each lane reduced alone
+ * (gz_reduce_lanes is gf_reduce's algebra, so every power is the value
+ * gf_mul would give). The key halves as gf_keyhalf: lo ^ hi, which
+ * x ^ swap64(x) puts in both halves. */
+VZ_INLINE void gz_powers32(struct pclmul_hkey *k)
+{
+    const vz h16 = vz_bcast(GF_H(k, 15));
+    for (int j = 0; j < 4; j++) {
+        struct gz_acc a;
+        gz_mul(&a, h16, vz_load(&GF_HP16(k)[4 * j]), vz_load(&GF_HKP16(k)[4 * j]), true);
+        const vz p = gz_reduce_lanes(&a, true);
+        vz_store(&k->hp[GF_POWERS - 32 + 4 * j], p);
+        vz_store(&k->hkp[GF_POWERS - 32 + 4 * j], vz_xor(p, vz_swap64(p)));
+    }
 }
 
 /* y (reflected) updated with k whole blocks at p, 1 <= k <= 16, in one
  * reduction: (y + X_0) H^k + X_1 H^(k-1) + ... + X_(k-1) H. hp[i] is
- * H^(16-i), so the powers for X_0.. start at hp[16 - k]; lanes past the
+ * H^(GF_POWERS-i), so the powers for X_0.. start at hp[GF_POWERS - k]; lanes past the
  * end load as zero, from the data and from the key alike. */
 VZ_INLINE __m128i gz_hash_upto16(const struct pclmul_hkey *h, __m128i y, const uint8_t *p, size_t k)
 {
@@ -95,7 +113,7 @@ VZ_INLINE __m128i gz_hash(const struct pclmul_hkey *h, __m128i y, const uint8_t 
         for (int j = 0; j < 4; j++) {
             vz x = vz_bswap(vz_load(p + 64 * j));
             if (j == 0) x = vz_xor(x, vz_from128(y));
-            gz_mul(&a, x, vz_load(&h->hp[4 * j]), vz_load(&h->hkp[4 * j]), j == 0);
+            gz_mul(&a, x, vz_load(&GF_HP16(h)[4 * j]), vz_load(&GF_HKP16(h)[4 * j]), j == 0);
         }
         y = gz_reduce4(&a, true);
     }

@@ -24,6 +24,10 @@ struct rijn_gcm_ops {
      * compares it and zeroes out on mismatch. Limits are checked before. */
     void (*aead)(const void *ks, const void *hkey, const uint8_t iv[12], const uint8_t *aad, size_t aad_len,
                  uint8_t *out, const uint8_t *in, size_t len, uint8_t tag[16], bool encrypt);
+    /* Optional: key setup beyond the GHASH driver's (part[1]'s init has
+     * filled hkey): gcm-aes-vaes-avx512 adds the powers H^17..H^32 that
+     * only its loop reads. */
+    void (*hkey_extend)(void *hkey);
 };
 
 extern const struct rijn_kind rijn_kind_gcm;

@@ -215,7 +215,10 @@ VZ_INLINE void gcm_vaes512_body(const void *ks, const void *hkey, uint8_t ctr[16
          * opens there (docs/performance.md). Set ca holds the earlier
          * pass of each pair, so the loop's two passes are a group's first
          * and second. The last two passes' are hashed after the loop,
-         * from memory. */
+         * from those registers, as one group of 32 (or 16) blocks: read
+         * back from out, as the first version did, they waited on the
+         * forwarding of that pass's stores, on the critical path of the
+         * tag. */
         vz ca[GV_M], cb[GV_M];
         size_t done = 0;
         if (n >= GV_BLOCKS) {
@@ -235,12 +238,17 @@ VZ_INLINE void gcm_vaes512_body(const void *ks, const void *hkey, uint8_t ctr[16
             gcm_vaes512_pass(k, h, b, out + GV_BYTES, in + GV_BYTES, GV_HASH_REGS, NULL, cb, true, &a, GV_SECOND,
                              &yv, sb);
         }
+        /* An odd pass at the end hashes set ca and leaves its own
+         * ciphertext there, after set cb's: the unhashed passes, in
+         * message order, are then cb and ca. */
+        bool odd = false;
         if (n >= GV_BLOCKS) {
             gcm_vaes512_ctrs(b, k0, &cbe, &cnt, cle0, c32);
-            gcm_vaes512_pass(k, h, b, out, in, GV_HASH_REGS, NULL, ca, false, &a, GV_GROUP16, &yv, sb);
-            n -= GV_BLOCKS, in += GV_BYTES, out += GV_BYTES;
+            gcm_vaes512_pass(k, h, b, out, in, GV_HASH_REGS, NULL, ca, true, &a, GV_GROUP16, &yv, sb);
+            n -= GV_BLOCKS, in += GV_BYTES, out += GV_BYTES, odd = true;
         }
-        if (done) yv = gz_hash(h, yv, out - done * GV_BYTES, done * GV_BLOCKS);
+        if (done == 1) yv = gz_hash_regs(h, yv, ca, NULL);
+        if (done == 2) yv = odd ? gz_hash_regs(h, yv, cb, ca) : gz_hash_regs(h, yv, ca, cb);
     }
     if (n) {
         const uint32_t d = cnt - c32;

@@ -105,6 +105,22 @@ VZ_INLINE __m128i gz_hash_upto16(const struct pclmul_hkey *h, __m128i y, const u
     return gz_reduce4(&a, true);
 }
 
+/* y updated, in one reduction, with the sixteen blocks in registers
+ * x0[0..3], then, unless x1 is NULL, the sixteen in x1[0..3]: the
+ * encryption's last passes, whose ciphertext is still in registers. The
+ * key must hold H^1..H^32 for 32 blocks (gz_powers32). */
+VZ_INLINE __m128i gz_hash_regs(const struct pclmul_hkey *h, __m128i y, const vz x0[4], const vz x1[4])
+{
+    struct gz_acc a = { vz_zero(), vz_zero(), vz_zero() };   /* set by the first product */
+    const int m = x1 ? 8 : 4, base = GF_POWERS - 4 * m;
+    for (int j = 0; j < m; j++) {
+        vz v = vz_bswap(j < 4 ? x0[j] : x1[j - 4]);
+        if (j == 0) v = vz_xor(v, vz_from128(y));
+        gz_mul(&a, v, vz_load(&h->hp[base + 4 * j]), vz_load(&h->hkp[base + 4 * j]), j == 0);
+    }
+    return gz_reduce4(&a, true);
+}
+
 /* GHASH of n whole blocks, sixteen per reduction. */
 VZ_INLINE __m128i gz_hash(const struct pclmul_hkey *h, __m128i y, const uint8_t *p, size_t n)
 {

@@ -38,9 +38,9 @@
  *
  * As in gcm-aes-vaes, encryption hashes the ciphertext of two passes back
  * and decryption hashes its own input, before anything is written (in ==
- * out is allowed). Fewer than sixteen blocks left: the CTR tail of 1, 2 or
- * 4 registers with masked loads and stores, and GHASH sixteen blocks per
- * reduction, the last group of any size in one reduction (gz_hash). J0,
+ * out is allowed). Fewer than sixteen blocks left: the CTR tail of
+ * ceil(n/4) registers with masked loads and stores (VZ_BY_TAIL), and
+ * their GHASH in one reduction (gz_hash). J0,
  * AAD, the partial block, lengths and tag: the envelope (modes/gcm.h),
  * through gcm_aesni_aead_body (one-shot) or src/modes/gcm.c. Key formats:
  * aes-vaes-avx512's (aes-aesni's) and ghash-pclmul's.

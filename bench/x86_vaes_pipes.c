@@ -1,0 +1,156 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * How VAESENC, VPCLMULQDQ and the other operations of a GCM pass share an
+ * x86-64 core's vector pipes: loops of independent (or, for the latency
+ * rows, dependent) instructions in inline assembly, cycles per loop
+ * iteration. gcm-aes-vaes-avx512's shape rests on these figures
+ * (src/aes/gcm_vaes512_core.h; docs/performance.md, "Fifth session of
+ * 2026-11-29"): on an AMD EPYC Zen 4 a 512-bit VPCLMULQDQ alone issues
+ * every other cycle, and beside VAESENC each costs the AES pipes about
+ * one cycle, so a pass of 16 blocks (44 VAESENC for AES-128, 14
+ * VPCLMULQDQ) has a floor near 57 cycles.
+ *
+ * Cycles: elapsed time times the effective core clock, measured with a
+ * chain of dependent adds (one a cycle), as `rijn speed` does without
+ * perf_event. Each figure is the best of 30 runs of 20000 iterations.
+ *
+ * usage: x86_vaes_pipes   (x86-64 with AVX-512F, VAES and VPCLMULQDQ;
+ * elsewhere it says so and exits 0). Not part of `make check`: it
+ * measures, it does not test.
+ */
+#include <stdio.h>
+#include <stdint.h>
+#include <time.h>
+
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <cpuid.h>
+
+static double now_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec * 1e9 + ts.tv_nsec;
+}
+
+/* Effective clock: a chain of dependent adds retires one per cycle. */
+static double clock_ghz(void)
+{
+    double best = 0;
+    for (int r = 0; r < 5; r++) {
+        uint64_t x = 0;
+        double t0 = now_ns();
+        for (int i = 0; i < 1000000; i++)
+            __asm__ volatile("add $1,%0\n\tadd $1,%0\n\tadd $1,%0\n\tadd $1,%0\n\tadd $1,%0\n\t"
+                             "add $1,%0\n\tadd $1,%0\n\tadd $1,%0\n\tadd $1,%0\n\tadd $1,%0"
+                             : "+r"(x));
+        double g = 10e6 / (now_ns() - t0);   /* 10 adds per iteration, plus the loop's own */
+        if (g > best) best = g;
+    }
+    return best;
+}
+
+#define CLOB                                                                                                         \
+    "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8", "xmm9", "xmm10", "xmm11", "xmm12",         \
+        "xmm13", "xmm14", "xmm15", "xmm16", "xmm17", "xmm18", "xmm19", "xmm20", "xmm21", "xmm22", "xmm23", "memory"
+
+#define ITERS 20000
+#define MEASURE(name, body)                                                                                          \
+    do {                                                                                                             \
+        double best = 1e30;                                                                                          \
+        for (int rep = 0; rep < 30; rep++) {                                                                         \
+            double t0 = now_ns();                                                                                    \
+            for (int i = 0; i < ITERS; i++) __asm__ volatile(body ::: CLOB);                                         \
+            double t = now_ns() - t0;                                                                                \
+            if (t < best) best = t;                                                                                  \
+        }                                                                                                            \
+        printf("%-56s %7.1f\n", name, best / ITERS * ghz);                                                          \
+    } while (0)
+
+/* Four AES states (zmm0..3) through one round; round key zmm16. */
+#define R4                                                                                                           \
+    "vaesenc %%zmm16,%%zmm0,%%zmm0\n\tvaesenc %%zmm16,%%zmm1,%%zmm1\n\t"                                              \
+    "vaesenc %%zmm16,%%zmm2,%%zmm2\n\tvaesenc %%zmm16,%%zmm3,%%zmm3\n\t"
+/* Fresh states each iteration: a new pass's counters. */
+#define INIT4                                                                                                        \
+    "vpxord %%zmm20,%%zmm16,%%zmm0\n\tvpxord %%zmm20,%%zmm17,%%zmm1\n\t"                                              \
+    "vpxord %%zmm20,%%zmm18,%%zmm2\n\tvpxord %%zmm20,%%zmm19,%%zmm3\n\t"
+#define R11 R4 R4 R4 R4 R4 R4 R4 R4 R4 R4 R4
+#define CL(d) "vpclmulqdq $0x11,%%zmm17,%%zmm18," d "\n\t"
+#define CLY(d) "vpclmulqdq $0x11,%%ymm17,%%ymm18," d "\n\t"
+#define C2 CL("%%zmm4") CL("%%zmm5")
+#define C4 C2 CL("%%zmm6") CL("%%zmm7")
+#define C12 C4 C4 C4
+#define CY4 CLY("%%ymm4") CLY("%%ymm5") CLY("%%ymm6") CLY("%%ymm7")
+#define X(d) "vpxord %%zmm21,%%zmm22," d "\n\t"
+#define X8 X("%%zmm8") X("%%zmm9") X("%%zmm10") X("%%zmm11") X("%%zmm12") X("%%zmm13") X("%%zmm14") X("%%zmm15")
+#define SB(d) "vpshufb %%zmm21,%%zmm22," d "\n\t"
+#define SB4 SB("%%zmm8") SB("%%zmm9") SB("%%zmm10") SB("%%zmm11")
+#define SD(d) "vpshufd $0x4e,%%zmm21," d "\n\t"
+#define SD3 SD("%%zmm12") SD("%%zmm13") SD("%%zmm14")
+#define X6 X("%%zmm8") X("%%zmm9") X("%%zmm10") X("%%zmm11") X("%%zmm12") X("%%zmm13")
+/* A GCM pass's mix: 36 VAESENC (AES-128's rounds 1..9 of four registers),
+ * 14 VPCLMULQDQ, 13 VPSHUFD, 28 XORs. */
+#define PASS_MIX                                                                                                     \
+    INIT4 R4 CL("%%zmm4") CL("%%zmm5") CL("%%zmm6") SD3 X6 R4 CL("%%zmm4") CL("%%zmm5") CL("%%zmm6") SD3 X6 R4       \
+        CL("%%zmm4") CL("%%zmm5") CL("%%zmm6") SD3 X6 R4 CL("%%zmm4") CL("%%zmm5") CL("%%zmm6") SD3 X6 R4 C2       \
+            SD("%%zmm12") R4 R4 R4 R4
+
+/* AVX-512F (CPUID.7.0:EBX bit 16), VAES and VPCLMULQDQ (ECX bits 9 and
+ * 10), and the OS saving the ZMM state (XCR0 bits 1, 2 and 5..7). */
+static int have_vaes512(void)
+{
+    unsigned a, b, c, d;
+    if (!__get_cpuid(1, &a, &b, &c, &d) || !(c & (1u << 27))) return 0;   /* OSXSAVE */
+    unsigned lo, hi;
+    __asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
+    if ((lo & 0xe6) != 0xe6) return 0;
+    if (!__get_cpuid_count(7, 0, &a, &b, &c, &d)) return 0;
+    return (b & (1u << 16)) && (c & (1u << 9)) && (c & (1u << 10));
+}
+
+/* Compiled for AVX-512 (the clobber list names zmm16..23), called only
+ * after main has checked the CPU. */
+static __attribute__((target("avx512f"), noinline)) void measure_all(double ghz)
+{
+    printf("# effective clock %.2f GHz; cycles per loop iteration (best of 30 x %d)\n", ghz, ITERS);
+    printf("# throughput: independent instructions\n");
+    MEASURE("44 VAESENC zmm (4 chains x 11)", R11);
+    MEASURE("12 VPCLMULQDQ zmm", C12);
+    MEASURE("12 VPCLMULQDQ ymm", CY4 CY4 CY4);
+    MEASURE("44 VAESENC + 12 VPCLMULQDQ zmm", R11 C12);
+    MEASURE("44 VAESENC + 14 VPCLMULQDQ zmm", R11 C12 C2);
+    MEASURE("44 VAESENC + 16 VPCLMULQDQ zmm", R11 C12 C4);
+    MEASURE("44 VAESENC + 24 VPXORD zmm", R11 X8 X8 X8);
+    MEASURE("44 VAESENC + 8 VPSHUFB zmm", R11 SB4 SB4);
+    MEASURE("GCM pass mix: 36 VAESENC, 14 CLMUL, 13 VPSHUFD, 28 XOR", PASS_MIX);
+    printf("# latency: dependent chains of 10\n");
+    MEASURE("10 VAESENC zmm, each on the last",
+            "vaesenc %%zmm16,%%zmm0,%%zmm0\n\tvaesenc %%zmm16,%%zmm0,%%zmm0\n\tvaesenc %%zmm16,%%zmm0,%%zmm0\n\t"
+            "vaesenc %%zmm16,%%zmm0,%%zmm0\n\tvaesenc %%zmm16,%%zmm0,%%zmm0\n\tvaesenc %%zmm16,%%zmm0,%%zmm0\n\t"
+            "vaesenc %%zmm16,%%zmm0,%%zmm0\n\tvaesenc %%zmm16,%%zmm0,%%zmm0\n\tvaesenc %%zmm16,%%zmm0,%%zmm0\n\t"
+            "vaesenc %%zmm16,%%zmm0,%%zmm0\n\t");
+    MEASURE("10 VPCLMULQDQ zmm, each on the last",
+            "vpclmulqdq $0x11,%%zmm16,%%zmm0,%%zmm0\n\tvpclmulqdq $0x11,%%zmm16,%%zmm0,%%zmm0\n\t"
+            "vpclmulqdq $0x11,%%zmm16,%%zmm0,%%zmm0\n\tvpclmulqdq $0x11,%%zmm16,%%zmm0,%%zmm0\n\t"
+            "vpclmulqdq $0x11,%%zmm16,%%zmm0,%%zmm0\n\tvpclmulqdq $0x11,%%zmm16,%%zmm0,%%zmm0\n\t"
+            "vpclmulqdq $0x11,%%zmm16,%%zmm0,%%zmm0\n\tvpclmulqdq $0x11,%%zmm16,%%zmm0,%%zmm0\n\t"
+            "vpclmulqdq $0x11,%%zmm16,%%zmm0,%%zmm0\n\tvpclmulqdq $0x11,%%zmm16,%%zmm0,%%zmm0\n\t");
+}
+
+int main(void)
+{
+    if (!have_vaes512()) {
+        printf("x86_vaes_pipes: this CPU lacks AVX-512F, VAES or VPCLMULQDQ; nothing to measure\n");
+        return 0;
+    }
+    measure_all(clock_ghz());
+    return 0;
+}
+
+#else
+int main(void)
+{
+    printf("x86_vaes_pipes: x86-64 only; nothing to measure\n");
+    return 0;
+}
+#endif

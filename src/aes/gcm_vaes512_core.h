@@ -265,16 +265,16 @@ VZ_INLINE void gcm_vaes512_body(const void *ks, const void *hkey, uint8_t ctr[16
  * A short message with one reduction: up to 240 bytes of data and 192 of
  * AAD (TLS records carry 13), as long as the GHASH input is at most
  * sixteen blocks (the limit this path was measured with; the key holds
- * 32 powers since the bulk loop's groups grew), all in registers. Registers of counter blocks J0..J0+3,
- * J0+4..J0+7, ... (as many as the data needs, m <= 4) go through the
- * rounds in one pass, which gives E(J0) for the tag in lane 0 and the
- * keystream in the lanes after it: data register i takes lanes 1..3 of
- * counter register i and lane 0 of register i + 1. The GHASH input (SP
- * 800-38D §7.1 step 5: the AAD and the ciphertext, each zero-padded, then
- * the lengths block) is t <= 16 blocks, block i weighted by H^(t-i): the
- * AAD registers take their powers from hp[GF_POWERS - t] (H^t), the
- * ciphertext with the lengths block in the lane after it from
- * hp[GF_POWERS - 1 - nc], and one
+ * 32 powers since the bulk loop's groups grew), all in registers.
+ * Registers of counter blocks J0..J0+3, J0+4..J0+7, ... (as many as the
+ * data needs, m <= 4) go through the rounds in one pass, which gives
+ * E(J0) for the tag in lane 0 and the keystream in the lanes after it:
+ * data register i takes lanes 1..3 of counter register i and lane 0 of
+ * register i + 1. The GHASH input (SP 800-38D §7.1 step 5: the AAD and
+ * the ciphertext, each zero-padded, then the lengths block) is t <= 16
+ * blocks, block i weighted by H^(t-i): the AAD registers take their
+ * powers from hp[GF_POWERS - t] (H^t), the ciphertext with the lengths
+ * block in the lane after it from hp[GF_POWERS - 1 - nc], and one
  * reduction sums them all. The general path would run two AES chains and
  * three reductions one after the other, and pass the blocks through
  * memory. Measured on an Emerald Rapids Xeon: with one register (48

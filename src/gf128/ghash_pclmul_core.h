@@ -137,7 +137,8 @@ AESNI_INLINE __m128i gf_blocks(const struct pclmul_hkey *k, __m128i y, const uin
         gf_acc_first(&a, _mm_xor_si128(y, aesni_bswap(_mm_loadu_si128((const __m128i *)in))), GF_H(k, 7),
                      GF_HK(k, 7));
         for (int j = 1; j < 8; j++)
-            gf_acc_add(&a, aesni_bswap(_mm_loadu_si128((const __m128i *)(in + 16 * j))), GF_H(k, 7 - j), GF_HK(k, 7 - j));
+            gf_acc_add(&a, aesni_bswap(_mm_loadu_si128((const __m128i *)(in + 16 * j))), GF_H(k, 7 - j),
+                       GF_HK(k, 7 - j));
         y = gf_reduce(&a);
     }
     if (n) {

@@ -53,14 +53,9 @@ VZ_INLINE void gz_mul_sb(struct gz_acc *a, vz x, vz h, bool first)
     gz_add(a, lo, mid, hi, first);
 }
 
-/* The four lanes' triples reduced at once, then the lanes added: the
- * reduction is linear, so this equals folding the three sums' lanes first
- * and reducing once, with one lane fold instead of three (the first
- * version did that); the algebra is gf_reduce's, written on the triple (lo at y^0, mid at y^64, hi at y^128) as gcm-aes-vaes's
- * gcm_vaes_reduce_y does at 256 bits. On the GHASH chain of the bulk loop
- * (the hash of one group enters the next group's first product) it is
- * also shorter: two dependent VPCLMULQDQ and one fold, against three
- * parallel folds, then the recombination, then the two. */
+/* Each lane's triple reduced, lane by lane: gf_reduce's algebra, written
+ * on the triple (lo at y^0, mid at y^64, hi at y^128) as gcm-aes-vaes's
+ * gcm_vaes_reduce_y does at 256 bits. */
 VZ_INLINE vz gz_reduce_lanes(const struct gz_acc *a, bool karatsuba)
 {
     const vz poly = vz_bcast(_mm_set_epi64x((long long)0xc200000000000000ull, 1));
@@ -69,7 +64,17 @@ VZ_INLINE vz gz_reduce_lanes(const struct gz_acc *a, bool karatsuba)
     return vz_xor(a->hi, vz_xor(vz_swap64(mid), vz_clmul(mid, poly, 0x10)));
 }
 
-VZ_INLINE __m128i gz_reduce4(const struct gz_acc *a, bool karatsuba) { return vz_fold(gz_reduce_lanes(a, karatsuba)); }
+/* The four lanes' triples reduced at once, then the lanes added: the
+ * reduction is linear, so this equals folding the three sums' lanes first
+ * and reducing once, with one lane fold instead of three (the first
+ * version did that). On the GHASH chain of the bulk loop (the hash of one
+ * group enters the next group's first product) it is also shorter: two
+ * dependent VPCLMULQDQ and one fold, against three parallel folds, then
+ * the recombination, then the two. */
+VZ_INLINE __m128i gz_reduce4(const struct gz_acc *a, bool karatsuba)
+{
+    return vz_fold(gz_reduce_lanes(a, karatsuba));
+}
 
 /* H^17..H^32 into hp[0..15] and hkp[0..15], from gf_init's H^1..H^16:
  * H^(16+i) = H^16 H^i, four lanes a register, each lane reduced alone

@@ -40,7 +40,7 @@
  * and decryption hashes its own input, before anything is written (in ==
  * out is allowed). Fewer than sixteen blocks left: the CTR tail of
  * ceil(n/4) registers with masked loads and stores (VZ_BY_TAIL), and
- * their GHASH in one reduction (gz_hash). J0,
+ * their GHASH in one reduction (gz_hash_upto16). J0,
  * AAD, the partial block, lengths and tag: the envelope (modes/gcm.h),
  * through gcm_aesni_aead_body (one-shot) or src/modes/gcm.c. Key formats:
  * aes-vaes-avx512's (aes-aesni's) and ghash-pclmul's.
@@ -253,9 +253,9 @@ VZ_INLINE void gcm_vaes512_body(const void *ks, const void *hkey, uint8_t ctr[16
     if (n) {
         const uint32_t d = cnt - c32;
         vz c = vz_add32(cle0, vz_lanes32(d, d, d, d));
-        if (!encrypt) yv = gz_hash(h, yv, in, n);
+        if (!encrypt) yv = gz_hash_upto16(h, yv, in, n);
         VZ_BY_TAIL(n, VZ_CTR_TAIL, k, out, in, n, c);
-        if (encrypt) yv = gz_hash(h, yv, out, n);
+        if (encrypt) yv = gz_hash_upto16(h, yv, out, n);
     }
     STOREX(y, aesni_bswap(yv));
     rijn_store32_be(ctr + 12, c32 + (uint32_t)total);

@@ -95,8 +95,8 @@ VZ_INLINE void gz_powers32(struct pclmul_hkey *k)
 
 /* y (reflected) updated with k whole blocks at p, 1 <= k <= 16, in one
  * reduction: (y + X_0) H^k + X_1 H^(k-1) + ... + X_(k-1) H. hp[i] is
- * H^(GF_POWERS-i), so the powers for X_0.. start at hp[GF_POWERS - k]; lanes past the
- * end load as zero, from the data and from the key alike. */
+ * H^(GF_POWERS-i), so the powers for X_0.. start at hp[GF_POWERS - k];
+ * lanes past the end load as zero, from the data and from the key alike. */
 VZ_INLINE __m128i gz_hash_upto16(const struct pclmul_hkey *h, __m128i y, const uint8_t *p, size_t k)
 {
     struct gz_acc a = { vz_zero(), vz_zero(), vz_zero() };   /* set by the first product */
@@ -124,22 +124,6 @@ VZ_INLINE __m128i gz_hash_regs(const struct pclmul_hkey *h, __m128i y, const vz 
         gz_mul(&a, v, vz_load(&h->hp[base + 4 * j]), vz_load(&h->hkp[base + 4 * j]), j == 0);
     }
     return gz_reduce4(&a, true);
-}
-
-/* GHASH of n whole blocks, sixteen per reduction. */
-VZ_INLINE __m128i gz_hash(const struct pclmul_hkey *h, __m128i y, const uint8_t *p, size_t n)
-{
-    for (; n >= 16; n -= 16, p += 256) {
-        struct gz_acc a = { vz_zero(), vz_zero(), vz_zero() };   /* set by the first product */
-        for (int j = 0; j < 4; j++) {
-            vz x = vz_bswap(vz_load(p + 64 * j));
-            if (j == 0) x = vz_xor(x, vz_from128(y));
-            gz_mul(&a, x, vz_load(&GF_HP16(h)[4 * j]), vz_load(&GF_HKP16(h)[4 * j]), j == 0);
-        }
-        y = gz_reduce4(&a, true);
-    }
-    if (n) y = gz_hash_upto16(h, y, p, n);
-    return y;
 }
 
 #endif /* RIJN_X86 */

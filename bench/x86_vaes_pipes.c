@@ -8,7 +8,10 @@
  * 2026-11-29"): on an AMD EPYC Zen 4 a 512-bit VPCLMULQDQ alone issues
  * every other cycle, and beside VAESENC each costs the AES pipes about
  * one cycle, so a pass of 16 blocks (44 VAESENC for AES-128, 14
- * VPCLMULQDQ) has a floor near 57 cycles.
+ * VPCLMULQDQ) has a floor near 57 cycles. The "mix A" rows (the sixth
+ * session's section there) show what else a pass pays for beside them:
+ * on Zen 4, 512-bit XORs, ternary logic and adds (about a fifth of a
+ * cycle each), not shuffles, loads, stores or 256-bit XORs.
  *
  * Cycles: elapsed time times the effective core clock, measured with a
  * chain of dependent adds (one a cycle), as `rijn speed` does without
@@ -51,7 +54,8 @@ static double clock_ghz(void)
 
 #define CLOB                                                                                                         \
     "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8", "xmm9", "xmm10", "xmm11", "xmm12",         \
-        "xmm13", "xmm14", "xmm15", "xmm16", "xmm17", "xmm18", "xmm19", "xmm20", "xmm21", "xmm22", "xmm23", "memory"
+        "xmm13", "xmm14", "xmm15", "xmm16", "xmm17", "xmm18", "xmm19", "xmm20", "xmm21", "xmm22", "xmm23", "xmm24",   \
+        "xmm25", "xmm26", "xmm27", "memory"
 
 #define ITERS 20000
 #define MEASURE(name, body)                                                                                          \
@@ -59,7 +63,7 @@ static double clock_ghz(void)
         double best = 1e30;                                                                                          \
         for (int rep = 0; rep < 30; rep++) {                                                                         \
             double t0 = now_ns();                                                                                    \
-            for (int i = 0; i < ITERS; i++) __asm__ volatile(body ::: CLOB);                                         \
+            for (int i = 0; i < ITERS; i++) __asm__ volatile(body ::"r"(mem), "r"(mem + 1024) : CLOB);              \
             double t = now_ns() - t0;                                                                                \
             if (t < best) best = t;                                                                                  \
         }                                                                                                            \
@@ -95,6 +99,38 @@ static double clock_ghz(void)
         CL("%%zmm4") CL("%%zmm5") CL("%%zmm6") SD3 X6 R4 CL("%%zmm4") CL("%%zmm5") CL("%%zmm6") SD3 X6 R4 C2       \
             SD("%%zmm12") R4 R4 R4 R4
 
+/* Memory operands: %0 and %1 point into a 2 KiB buffer (loads from %0,
+ * stores to %1). */
+#define BC(d) "vbroadcasti32x4 (%0)," d "\n\t"
+#define BC11 BC("%%zmm8") BC("%%zmm9") BC("%%zmm10") BC("%%zmm11") BC("%%zmm12") BC("%%zmm13") BC("%%zmm14") \
+    BC("%%zmm15") BC("%%zmm8") BC("%%zmm9") BC("%%zmm10")
+#define LD(d, o) "vmovdqu64 " o "(%0)," d "\n\t"
+#define LD8 LD("%%zmm8", "0") LD("%%zmm9", "64") LD("%%zmm10", "128") LD("%%zmm11", "192") LD("%%zmm12", "256") \
+    LD("%%zmm13", "320") LD("%%zmm14", "384") LD("%%zmm15", "448")
+#define ST(o) "vmovdqu64 %%zmm21," o "(%1)\n\t"
+#define ST4 ST("0") ST("64") ST("128") ST("192")
+#define CM(d, o) "vpclmulqdq $0x11," o "(%0),%%zmm18," d "\n\t"
+#define CM2 CM("%%zmm4", "0") CM("%%zmm5", "64")
+/* Eight AES states (zmm0..3, zmm24..27) through one round. */
+#define R8 R4 "vaesenc %%zmm16,%%zmm24,%%zmm24\n\tvaesenc %%zmm16,%%zmm25,%%zmm25\n\t"                            \
+    "vaesenc %%zmm16,%%zmm26,%%zmm26\n\tvaesenc %%zmm16,%%zmm27,%%zmm27\n\t"
+#define INIT8 INIT4 "vpxord %%zmm20,%%zmm16,%%zmm24\n\tvpxord %%zmm20,%%zmm17,%%zmm25\n\t"                          \
+    "vpxord %%zmm20,%%zmm18,%%zmm26\n\tvpxord %%zmm20,%%zmm17,%%zmm27\n\t"
+#define G3 CL("%%zmm4") CL("%%zmm5") CL("%%zmm6") SD3 X6
+#define PASS_MIX8 INIT8 R8 G3 G3 R8 G3 G3 R8 G3 G3 R8 G3 G3 R8 C2 C2 SD("%%zmm12") SD("%%zmm12") R8 R8 R8 R8
+/* Other operations of the XOR class, and XORs at 256 bits. */
+#define T(d) "vpternlogd $0x96,%%zmm21,%%zmm22," d "\n\t"
+#define T6 T("%%zmm8") T("%%zmm9") T("%%zmm10") T("%%zmm11") T("%%zmm12") T("%%zmm13")
+#define P(d) "vpaddd %%zmm21,%%zmm22," d "\n\t"
+#define P6 P("%%zmm8") P("%%zmm9") P("%%zmm10") P("%%zmm11") P("%%zmm12") P("%%zmm13")
+#define XY(d) "vpxord %%ymm21,%%ymm22," d "\n\t"
+#define XY6 XY("%%ymm8") XY("%%ymm9") XY("%%ymm10") XY("%%ymm11") XY("%%ymm12") XY("%%ymm13")
+/* "Mix A": the AES rounds and products of a pass alone, 36 VAESENC and 14
+ * VPCLMULQDQ; the rows after it add one kind of operation to it (the
+ * `with` argument, spread over four round gaps). */
+#define MIX_A(g) INIT4 R4 C2 C2 g R4 C2 C2 g R4 C2 C2 g R4 C2 C2 g R4 C2 R4 R4 R4 R4
+#define MIX_AM INIT4 R4 CM2 CM2 R4 CM2 CM2 R4 CM2 CM2 R4 CM2 CM2 R4 CM2 R4 R4 R4 R4
+
 /* AVX-512F (CPUID.7.0:EBX bit 16), VAES and VPCLMULQDQ (ECX bits 9 and
  * 10), and the OS saving the ZMM state (XCR0 bits 1, 2 and 5..7). */
 static int have_vaes512(void)
@@ -112,6 +148,7 @@ static int have_vaes512(void)
  * after main has checked the CPU. */
 static __attribute__((target("avx512f"), noinline)) void measure_all(double ghz)
 {
+    static unsigned char mem[2048] __attribute__((aligned(64)));
     printf("# effective clock %.2f GHz; cycles per loop iteration (best of 30 x %d)\n", ghz, ITERS);
     printf("# throughput: independent instructions\n");
     MEASURE("44 VAESENC zmm (4 chains x 11)", R11);
@@ -122,7 +159,22 @@ static __attribute__((target("avx512f"), noinline)) void measure_all(double ghz)
     MEASURE("44 VAESENC + 16 VPCLMULQDQ zmm", R11 C12 C4);
     MEASURE("44 VAESENC + 24 VPXORD zmm", R11 X8 X8 X8);
     MEASURE("44 VAESENC + 8 VPSHUFB zmm", R11 SB4 SB4);
+    MEASURE("44 VAESENC + 11 VBROADCASTI32X4 zmm from memory", R11 BC11);
+    MEASURE("44 VAESENC + 8 loads + 4 stores zmm", R11 LD8 ST4);
     MEASURE("GCM pass mix: 36 VAESENC, 14 CLMUL, 13 VPSHUFD, 28 XOR", PASS_MIX);
+    MEASURE("two pass mixes on eight AES states", PASS_MIX8);
+    printf("# a pass's AES and products (mix A), then one kind of operation added\n");
+    MEASURE("mix A: 36 VAESENC + 14 VPCLMULQDQ zmm", MIX_A(""));
+    MEASURE("A, the products' keys as memory operands", MIX_AM);
+    MEASURE("A + 12 VPXORD zmm", MIX_A(X("%%zmm8") X("%%zmm9") X("%%zmm10")));
+    MEASURE("A + 24 VPXORD zmm", MIX_A(X6));
+    MEASURE("A + 24 VPTERNLOGD zmm", MIX_A(T6));
+    MEASURE("A + 24 VPADDD zmm", MIX_A(P6));
+    MEASURE("A + 24 VPXORD ymm", MIX_A(XY6));
+    MEASURE("A + 12 VPSHUFD zmm", MIX_A(SD3));
+    MEASURE("A + 16 VPSHUFB zmm", MIX_A(SB4));
+    MEASURE("A + 8 loads, 4 stores, 12 broadcasts", MIX_A(LD("%%zmm8", "0") LD("%%zmm9", "64") ST("0") BC("%%zmm10") BC("%%zmm11") BC("%%zmm12")));
+    MEASURE("36 VAESENC + 24 VPXORD zmm (no products)", INIT4 R4 X6 R4 X6 R4 X6 R4 X6 R4 R4 R4 R4 R4);
     printf("# latency: dependent chains of 10\n");
     MEASURE("10 VAESENC zmm, each on the last",
             "vaesenc %%zmm16,%%zmm0,%%zmm0\n\tvaesenc %%zmm16,%%zmm0,%%zmm0\n\tvaesenc %%zmm16,%%zmm0,%%zmm0\n\t"

@@ -42,7 +42,9 @@
  * ceil(n/4) registers with masked loads and stores (VZ_BY_TAIL), and
  * their GHASH in one reduction (gz_hash_upto16). J0,
  * AAD, the partial block, lengths and tag: the envelope (modes/gcm.h),
- * through gcm_aesni_aead_body (one-shot) or src/modes/gcm.c. Key formats:
+ * through gcm_aesni_aead_body (one-shot) or src/modes/gcm.c; a one-shot
+ * message of whole blocks hands its lengths block to the bulk
+ * (gcm_vaes512_body's withl), which hashes it in its last reduction. Key formats:
  * aes-vaes-avx512's (aes-aesni's) and ghash-pclmul's.
  *
  * Names: this file's own start with gcm_vaes512_; vz_ (the vector layer)
@@ -82,16 +84,18 @@ _Static_assert(GF_POWERS >= 32, "a group of 32 blocks needs H^32..H^1");
 
 /* Hash step for register g (0..3) of a pass's hashed data: four blocks
  * weighted by hp[base + 4g ..], H^(32-base-4g)..H^(29-base-4g), where
- * base is 0 for a group's first pass and 16 otherwise (GF_POWERS is 32).
+ * base is 0 for a group's first pass and 16 otherwise (GF_POWERS is 32),
+ * less shift: 1 in a group of sixteen blocks that the lengths block
+ * follows (gcm_vaes512_pass's l), whose powers are then H^17..H^2.
  * In a pass that starts a group, register 0 takes the incoming hash y; it
  * is issued last of its pass (gcm_vaes512_pass), so that on the chain
  * from one group's hash to the next, y's product is the only one, and the
  * sums start with register 1. In a group's second pass every product
  * adds to the sums. */
 VZ_INLINE void gcm_vaes512_step(struct gz_acc *a, const struct pclmul_hkey *h, vz data, int g, __m128i y,
-                                const bool sb, const int part)
+                                const bool sb, const int part, const int shift)
 {
-    const int base = part == GV_FIRST ? GF_POWERS - 32 : GF_POWERS - 16;
+    const int base = (part == GV_FIRST ? GF_POWERS - 32 : GF_POWERS - 16) - shift;
     const bool start = part != GV_SECOND;
     vz x = vz_bswap(data);
     if (start && g == 0) x = vz_xor(x, vz_from128(y));
@@ -120,10 +124,11 @@ enum { GV_HASH_NONE, GV_HASH_MEM, GV_HASH_REGS };
  * the hashing, gap 5 the reduction. Every load of in and hs comes before
  * the stores, so in == out (and hs == in) is allowed. The data is xored
  * into the last round key, so that a state is stored as its last round
- * ends. */
+ * ends. With l (not NULL; part is then GV_GROUP16), the block *l (the
+ * lengths block) ends the group, weighted H, in the same reduction. */
 VZ_INLINE void gcm_vaes512_pass(const struct aesni_ks *k, const struct pclmul_hkey *h, vz b[GV_M], uint8_t *out,
                                 const uint8_t *in, const int hash, const uint8_t *hs, vz hx[GV_M], const bool keep,
-                                struct gz_acc *a, const int part, __m128i *y, const bool sb)
+                                struct gz_acc *a, const int part, __m128i *y, const bool sb, const __m128i *l)
 {
 #pragma GCC unroll 9
     for (int r = 1; r <= 9; r++) {
@@ -131,8 +136,11 @@ VZ_INLINE void gcm_vaes512_pass(const struct aesni_ks *k, const struct pclmul_hk
         for (int j = 0; j < GV_M; j++) b[j] = vz_aesenc(b[j], kr);
         if (hash != GV_HASH_NONE && r <= 4)
             gcm_vaes512_step(a, h, hash == GV_HASH_REGS ? hx[r % 4] : vz_load(hs + 64 * (r % 4)), r % 4, *y, sb,
-                             part);
-        if (hash != GV_HASH_NONE && part != GV_FIRST && r == 5) *y = gz_reduce4(a, !sb);
+                             part, l != NULL);
+        if (hash != GV_HASH_NONE && part != GV_FIRST && r == 5) {
+            if (l) gz_add_last(a, h, *l, !sb);
+            *y = gz_reduce4(a, !sb);
+        }
     }
     for (int r = 10; r < k->nr; r++) {
         const vz kr = vz_bcast(k->ek[r]);
@@ -174,14 +182,27 @@ VZ_INLINE void gcm_vaes512_ctrs(vz b[GV_M], const vz k0, vz *cbe, uint32_t *cnt,
     *cnt += GV_BLOCKS;
 }
 
+/* The bulk: CTR and GHASH over n >= 1 whole blocks from the counter
+ * block ctr, the hash y updated; with withl, GHASH then takes the lengths
+ * block lb (SP 800-38D §7.1 step 5) in the same reduction as the data's
+ * last group, not in one of its own after it: the one-shot path's, where
+ * the data is whole blocks (gcm_vaes512_crypt_l). A reduction on the
+ * tag's critical path, after a store and a reload of y, cost 45 to 55
+ * cycles per message on Zen 4 (docs/performance.md). */
 VZ_INLINE void gcm_vaes512_body(const void *ks, const void *hkey, uint8_t ctr[16], uint8_t y[16], uint8_t *out,
-                                const uint8_t *in, size_t n, bool encrypt, const bool sb)
+                                const uint8_t *in, size_t n, bool encrypt, const bool sb, const bool withl,
+                                const uint8_t *lb)
 {
     const struct aesni_ks *k = ks;
     const struct pclmul_hkey *h = hkey;
     const uint32_t c32 = rijn_load32_be(ctr + 12);
     const size_t total = n;
     __m128i yv = aesni_bswap(LOADX(y));
+    /* lv: the lengths block, reflected. lend: the last pass ends the data
+     * (no tail), so the group it ends takes lv; otherwise the tail's. */
+    const __m128i lv = withl ? aesni_bswap(LOADX(lb)) : _mm_setzero_si128();
+    const __m128i *const l = withl ? &lv : NULL;
+    const bool lend = withl && n % GV_BLOCKS == 0;
     /* inc32 (SP 800-38D §6.2): lane words wrap mod 2^32, which is inc32. */
     const vz cle0 = vz_add32(vz_bcast(aesni_bswap(LOADX(ctr))), vz_lanes32(0, 1, 2, 3));
     vz cbe = vz_bswap(cle0), b[GV_M];
@@ -189,16 +210,29 @@ VZ_INLINE void gcm_vaes512_body(const void *ks, const void *hkey, uint8_t ctr[16
     const vz k0 = vz_bcast(k->ek[0]);
     struct gz_acc a = { vz_zero(), vz_zero(), vz_zero() };   /* set by each group's register 1 */
     if (!encrypt) {
-        for (; n >= 2 * GV_BLOCKS; n -= 2 * GV_BLOCKS, in += 2 * GV_BYTES, out += 2 * GV_BYTES) {
+        /* Where the lengths block ends the last pass's group and that
+         * pass would be a group's second (an even number of passes), the
+         * last two passes run as two groups of sixteen instead, the
+         * second with the lengths block: H^33 would be needed otherwise,
+         * and the key holds 32 powers. */
+        const size_t pairs = n / (2 * GV_BLOCKS);
+        const bool split = lend && pairs && n % (2 * GV_BLOCKS) == 0;
+        for (size_t i = split; i < pairs; i++, n -= 2 * GV_BLOCKS, in += 2 * GV_BYTES, out += 2 * GV_BYTES) {
             gcm_vaes512_ctrs(b, k0, &cbe, &cnt, cle0, c32);
-            gcm_vaes512_pass(k, h, b, out, in, GV_HASH_MEM, in, NULL, false, &a, GV_FIRST, &yv, sb);
+            gcm_vaes512_pass(k, h, b, out, in, GV_HASH_MEM, in, NULL, false, &a, GV_FIRST, &yv, sb, NULL);
             gcm_vaes512_ctrs(b, k0, &cbe, &cnt, cle0, c32);
             gcm_vaes512_pass(k, h, b, out + GV_BYTES, in + GV_BYTES, GV_HASH_MEM, in + GV_BYTES, NULL, false, &a,
-                             GV_SECOND, &yv, sb);
+                             GV_SECOND, &yv, sb, NULL);
+        }
+        if (split) {
+            gcm_vaes512_ctrs(b, k0, &cbe, &cnt, cle0, c32);
+            gcm_vaes512_pass(k, h, b, out, in, GV_HASH_MEM, in, NULL, false, &a, GV_GROUP16, &yv, sb, NULL);
+            n -= GV_BLOCKS, in += GV_BYTES, out += GV_BYTES;
         }
         if (n >= GV_BLOCKS) {
             gcm_vaes512_ctrs(b, k0, &cbe, &cnt, cle0, c32);
-            gcm_vaes512_pass(k, h, b, out, in, GV_HASH_MEM, in, NULL, false, &a, GV_GROUP16, &yv, sb);
+            gcm_vaes512_pass(k, h, b, out, in, GV_HASH_MEM, in, NULL, false, &a, GV_GROUP16, &yv, sb,
+                             lend ? l : NULL);
             n -= GV_BLOCKS, in += GV_BYTES, out += GV_BYTES;
         }
     } else {
@@ -223,20 +257,20 @@ VZ_INLINE void gcm_vaes512_body(const void *ks, const void *hkey, uint8_t ctr[16
         size_t done = 0;
         if (n >= GV_BLOCKS) {
             gcm_vaes512_ctrs(b, k0, &cbe, &cnt, cle0, c32);
-            gcm_vaes512_pass(k, h, b, out, in, GV_HASH_NONE, NULL, ca, true, &a, GV_GROUP16, &yv, sb);
+            gcm_vaes512_pass(k, h, b, out, in, GV_HASH_NONE, NULL, ca, true, &a, GV_GROUP16, &yv, sb, NULL);
             n -= GV_BLOCKS, in += GV_BYTES, out += GV_BYTES, done = 1;
         }
         if (n >= GV_BLOCKS) {
             gcm_vaes512_ctrs(b, k0, &cbe, &cnt, cle0, c32);
-            gcm_vaes512_pass(k, h, b, out, in, GV_HASH_NONE, NULL, cb, true, &a, GV_GROUP16, &yv, sb);
+            gcm_vaes512_pass(k, h, b, out, in, GV_HASH_NONE, NULL, cb, true, &a, GV_GROUP16, &yv, sb, NULL);
             n -= GV_BLOCKS, in += GV_BYTES, out += GV_BYTES, done = 2;
         }
         for (; n >= 2 * GV_BLOCKS; n -= 2 * GV_BLOCKS, in += 2 * GV_BYTES, out += 2 * GV_BYTES) {
             gcm_vaes512_ctrs(b, k0, &cbe, &cnt, cle0, c32);
-            gcm_vaes512_pass(k, h, b, out, in, GV_HASH_REGS, NULL, ca, true, &a, GV_FIRST, &yv, sb);
+            gcm_vaes512_pass(k, h, b, out, in, GV_HASH_REGS, NULL, ca, true, &a, GV_FIRST, &yv, sb, NULL);
             gcm_vaes512_ctrs(b, k0, &cbe, &cnt, cle0, c32);
             gcm_vaes512_pass(k, h, b, out + GV_BYTES, in + GV_BYTES, GV_HASH_REGS, NULL, cb, true, &a, GV_SECOND,
-                             &yv, sb);
+                             &yv, sb, NULL);
         }
         /* An odd pass at the end hashes set ca and leaves its own
          * ciphertext there, after set cb's: the unhashed passes, in
@@ -244,18 +278,20 @@ VZ_INLINE void gcm_vaes512_body(const void *ks, const void *hkey, uint8_t ctr[16
         bool odd = false;
         if (n >= GV_BLOCKS) {
             gcm_vaes512_ctrs(b, k0, &cbe, &cnt, cle0, c32);
-            gcm_vaes512_pass(k, h, b, out, in, GV_HASH_REGS, NULL, ca, true, &a, GV_GROUP16, &yv, sb);
+            gcm_vaes512_pass(k, h, b, out, in, GV_HASH_REGS, NULL, ca, true, &a, GV_GROUP16, &yv, sb, NULL);
             n -= GV_BLOCKS, in += GV_BYTES, out += GV_BYTES, odd = true;
         }
-        if (done == 1) yv = gz_hash_regs(h, yv, ca, NULL);
-        if (done == 2) yv = odd ? gz_hash_regs(h, yv, cb, ca) : gz_hash_regs(h, yv, ca, cb);
+        const __m128i *const lp = lend ? l : NULL;   /* no tail: these passes end the data */
+        if (done == 1) yv = gz_hash_regs(h, yv, ca, NULL, lp);
+        if (done == 2) yv = odd ? gz_hash_regs(h, yv, cb, ca, lp) : gz_hash_regs(h, yv, ca, cb, lp);
     }
+    /* A tail (n < 16 blocks) ends the data: its group takes lv. */
     if (n) {
         const uint32_t d = cnt - c32;
         vz c = vz_add32(cle0, vz_lanes32(d, d, d, d));
-        if (!encrypt) yv = gz_hash_upto16(h, yv, in, n);
+        if (!encrypt) yv = gz_hash_upto16(h, yv, in, n, l);
         VZ_BY_TAIL(n, VZ_CTR_TAIL, k, out, in, n, c);
-        if (encrypt) yv = gz_hash_upto16(h, yv, out, n);
+        if (encrypt) yv = gz_hash_upto16(h, yv, out, n, l);
     }
     STOREX(y, aesni_bswap(yv));
     rijn_store32_be(ctr + 12, c32 + (uint32_t)total);
@@ -361,7 +397,13 @@ VZ_INLINE void gcm_vaes512_short(const struct aesni_ks *k, const struct pclmul_h
     static VZ_TARGET void prefix##_crypt(const void *ks, const void *hkey, uint8_t ctr[16], uint8_t y[16],           \
                                          uint8_t *out, const uint8_t *in, size_t n, bool encrypt)                    \
     {                                                                                                               \
-        gcm_vaes512_body(ks, hkey, ctr, y, out, in, n, encrypt, (sb));                                              \
+        gcm_vaes512_body(ks, hkey, ctr, y, out, in, n, encrypt, (sb), false, NULL);                                 \
+    }                                                                                                               \
+    static VZ_TARGET void prefix##_crypt_l(const void *ks, const void *hkey, uint8_t ctr[16], uint8_t y[16],         \
+                                           uint8_t *out, const uint8_t *in, size_t n, bool encrypt,                  \
+                                           const uint8_t lb[16])                                                     \
+    {                                                                                                               \
+        gcm_vaes512_body(ks, hkey, ctr, y, out, in, n, encrypt, (sb), true, lb);                                    \
     }                                                                                                               \
     static VZ_TARGET void prefix##_aead(const void *ks, const void *hkey, const uint8_t iv[12], const uint8_t *aad,  \
                                         size_t aad_len, uint8_t *out, const uint8_t *in, size_t len, uint8_t tag[16], \
@@ -370,7 +412,8 @@ VZ_INLINE void gcm_vaes512_short(const struct aesni_ks *k, const struct pclmul_h
         if (gcm_vaes512_short_fits(aad_len, len))                                                                   \
             gcm_vaes512_short(ks, hkey, iv, aad, aad_len, out, in, len, tag, encrypt);                              \
         else                                                                                                        \
-            gcm_aesni_aead_body(prefix##_crypt, ks, hkey, iv, aad, aad_len, out, in, len, tag, encrypt);            \
+            gcm_aesni_aead_body(prefix##_crypt, prefix##_crypt_l, ks, hkey, iv, aad, aad_len, out, in, len, tag,   \
+                                encrypt);                                                                           \
     }                                                                                                               \
     static VZ_TARGET void prefix##_hkey_extend(void *hkey) { gz_powers32(hkey); }                                   \
     static const struct rijn_gcm_ops ops = { .crypt = prefix##_crypt, .aead = prefix##_aead,                        \

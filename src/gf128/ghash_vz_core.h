@@ -93,37 +93,73 @@ VZ_INLINE void gz_powers32(struct pclmul_hkey *k)
     }
 }
 
+/* acc += l * H in lane 0: one more block, the last of a group (GCM's
+ * lengths block, SP 800-38D §7.1 step 5), with 128-bit products. In the
+ * form of the sums it joins: Karatsuba's mid (the halves' product) or the
+ * schoolbook's (a0b1 ^ a1b0), as gz_reduce4's karatsuba flag says. */
+VZ_INLINE void gz_add_last(struct gz_acc *a, const struct pclmul_hkey *h, __m128i l, bool karatsuba)
+{
+    const __m128i hh = GF_H(h, 0);
+    const __m128i lo = _mm_clmulepi64_si128(l, hh, 0x00), hi = _mm_clmulepi64_si128(l, hh, 0x11);
+    const __m128i mid = karatsuba ? _mm_clmulepi64_si128(_mm_xor_si128(l, _mm_shuffle_epi32(l, 0x4e)), GF_HK(h, 0), 0x00)
+                                  : _mm_xor_si128(_mm_clmulepi64_si128(l, hh, 0x01), _mm_clmulepi64_si128(l, hh, 0x10));
+    gz_add(a, vz_from128(lo), vz_from128(mid), vz_from128(hi), false);
+}
+
 /* y (reflected) updated with k whole blocks at p, 1 <= k <= 16, in one
  * reduction: (y + X_0) H^k + X_1 H^(k-1) + ... + X_(k-1) H. hp[i] is
  * H^(GF_POWERS-i), so the powers for X_0.. start at hp[GF_POWERS - k];
- * lanes past the end load as zero, from the data and from the key alike. */
-VZ_INLINE __m128i gz_hash_upto16(const struct pclmul_hkey *h, __m128i y, const uint8_t *p, size_t k)
+ * lanes past the end load as zero, from the data and from the key alike.
+ * With l (not NULL; then k <= 15), the block *l follows them in the same
+ * reduction: every power is one higher (the loads start a block earlier)
+ * and *l is weighted H. */
+VZ_INLINE __m128i gz_hash_upto16(const struct pclmul_hkey *h, __m128i y, const uint8_t *p, size_t k,
+                                 const __m128i *l)
 {
-    struct gz_acc a = { vz_zero(), vz_zero(), vz_zero() };   /* set by the first product */
-    const uint8_t *hp = (const uint8_t *)&h->hp[GF_POWERS - k], *hkp = (const uint8_t *)&h->hkp[GF_POWERS - k];
-    for (int j = 0; 4 * (size_t)j < k; j++) {
+    struct gz_acc a = { vz_zero(), vz_zero(), vz_zero() };
+    const size_t t = k + (l != NULL);
+    const uint8_t *hp = (const uint8_t *)&h->hp[GF_POWERS - t], *hkp = (const uint8_t *)&h->hkp[GF_POWERS - t];
+    /* Register 0, which takes y, is summed last: on y's chain, one
+     * product and one sum (as in the bulk loop's passes). */
+    for (int j = 1; 4 * (size_t)j < k; j++) {
         const size_t nb = vz_tail_bytes(k, j);
-        vz x = vz_bswap(vz_load_n(p + 64 * j, nb));
-        if (j == 0) x = vz_xor(x, vz_from128(y));
-        gz_mul(&a, x, vz_load_n(hp + 64 * j, nb), vz_load_n(hkp + 64 * j, nb), j == 0);
+        gz_mul(&a, vz_bswap(vz_load_n(p + 64 * j, nb)), vz_load_n(hp + 64 * j, nb), vz_load_n(hkp + 64 * j, nb),
+               j == 1);
     }
+    if (l) gz_add_last(&a, h, *l, true);
+    const size_t nb = vz_tail_bytes(k, 0);
+    gz_mul(&a, vz_xor(vz_bswap(vz_load_n(p, nb)), vz_from128(y)), vz_load_n(hp, nb), vz_load_n(hkp, nb), false);
     return gz_reduce4(&a, true);
 }
 
-/* y updated, in one reduction, with the sixteen blocks in registers
- * x0[0..3], then, unless x1 is NULL, the sixteen in x1[0..3]: the
- * encryption's last passes, whose ciphertext is still in registers. The
- * key must hold H^1..H^32 for 32 blocks (gz_powers32). */
-VZ_INLINE __m128i gz_hash_regs(const struct pclmul_hkey *h, __m128i y, const vz x0[4], const vz x1[4])
+/* One reduction of the blocks in registers x0[0..3], then, unless x1 is
+ * NULL, x1[0..3] (up to 32 blocks: the key must hold H^1..H^32,
+ * gz_powers32), then, unless l is NULL, the block *l (then x1 is NULL). */
+VZ_INLINE __m128i gz_hash_regs_once(const struct pclmul_hkey *h, __m128i y, const vz x0[4], const vz x1[4],
+                                    const __m128i *l)
 {
-    struct gz_acc a = { vz_zero(), vz_zero(), vz_zero() };   /* set by the first product */
-    const int m = x1 ? 8 : 4, base = GF_POWERS - 4 * m;
-    for (int j = 0; j < m; j++) {
-        vz v = vz_bswap(j < 4 ? x0[j] : x1[j - 4]);
-        if (j == 0) v = vz_xor(v, vz_from128(y));
-        gz_mul(&a, v, vz_load(&h->hp[base + 4 * j]), vz_load(&h->hkp[base + 4 * j]), j == 0);
-    }
+    struct gz_acc a;
+    const int m = x1 ? 8 : 4, base = GF_POWERS - 4 * m - (l != NULL);
+    /* Register 0, which takes y, is summed last (gz_hash_upto16). */
+    for (int j = 1; j < m; j++)
+        gz_mul(&a, vz_bswap(j < 4 ? x0[j] : x1[j - 4]), vz_load(&h->hp[base + 4 * j]),
+               vz_load(&h->hkp[base + 4 * j]), j == 1);
+    if (l) gz_add_last(&a, h, *l, true);
+    gz_mul(&a, vz_xor(vz_bswap(x0[0]), vz_from128(y)), vz_load(&h->hp[base]), vz_load(&h->hkp[base]), false);
     return gz_reduce4(&a, true);
+}
+
+/* y updated with the sixteen blocks in registers x0[0..3], then, unless
+ * x1 is NULL, the sixteen in x1[0..3], then, unless l is NULL, the block
+ * *l: the encryption's last passes, whose ciphertext is still in
+ * registers, and the lengths block. One reduction for up to 32 blocks;
+ * 33 take two, the second for x1 and *l, whose products do not wait for
+ * the first. */
+VZ_INLINE __m128i gz_hash_regs(const struct pclmul_hkey *h, __m128i y, const vz x0[4], const vz x1[4],
+                               const __m128i *l)
+{
+    if (x1 && l) return gz_hash_regs_once(h, gz_hash_regs_once(h, y, x0, NULL, NULL), x1, NULL, l);
+    return gz_hash_regs_once(h, y, x0, x1, l);
 }
 
 #endif /* RIJN_X86 */

@@ -47,6 +47,12 @@ typedef void rijn_gcm_hash_fn(const void *hkey, uint8_t y[16], const uint8_t *p,
 /* CTR and GHASH over n whole blocks (rijn_gcm_ops.crypt). */
 typedef void rijn_gcm_crypt_fn(const void *ks, const void *hkey, uint8_t ctr[16], uint8_t y[16], uint8_t *out,
                                const uint8_t *in, size_t n, bool encrypt);
+/* crypt, then GHASH of the lengths block lb after the n >= 1 blocks in
+ * the same reduction as their last group (a driver's optional one-shot
+ * path, for data of whole blocks: the lengths block's own multiply and
+ * reduction, after y's store and reload, sit on the tag's critical path). */
+typedef void rijn_gcm_crypt_l_fn(const void *ks, const void *hkey, uint8_t ctr[16], uint8_t y[16], uint8_t *out,
+                                 const uint8_t *in, size_t n, bool encrypt, const uint8_t lb[16]);
 /* ej0 = E(K, J0), the tag's mask, and kb = E(K, ctr), the keystream of a
  * partial last block: two independent AES chains, which side by side cost
  * about the latency of one. */
@@ -136,10 +142,13 @@ RIJN_GCM_INLINE void rijn_gcm_tag(uint8_t tag[16], const uint8_t ej0[16], const 
  * J0, GHASH of the padded AAD, the bulk through the driver's crypt from
  * inc32(J0), E(J0) beside the keystream of a partial last block, that
  * block (hashed as ciphertext, zero-padded; read before out is written,
- * since in == out is allowed), the lengths block, and the full tag.
+ * since in == out is allowed), the lengths block, and the full tag. A
+ * driver's crypt_l (NULL: none) takes the lengths block into the bulk's
+ * last reduction where the data is whole blocks.
  */
 RIJN_GCM_INLINE void rijn_gcm_aead_envelope(rijn_gcm_hash_fn *hash, rijn_gcm_crypt_fn *crypt,
-                                            rijn_gcm_enc2_fn *enc2, const void *ks, const void *hkey,
+                                            rijn_gcm_crypt_l_fn *crypt_l, rijn_gcm_enc2_fn *enc2,
+                                            const void *ks, const void *hkey,
                                             const uint8_t iv[12], const uint8_t *aad, size_t aad_len, uint8_t *out,
                                             const uint8_t *in, size_t len, uint8_t tag[16], bool encrypt)
 {
@@ -169,9 +178,14 @@ RIJN_GCM_INLINE void rijn_gcm_aead_envelope(rijn_gcm_hash_fn *hash, rijn_gcm_cry
     rijn_gcm_ctr_96(last, iv, 2 + (uint32_t)full);
     if (r) rijn_gcm_pad(b, in + 16 * full, r);
     rijn_gcm_hash_padded(hash, hkey, y, aad, aad_len);
-    if (full) crypt(ks, hkey, ctr, y, out, in, full, encrypt);
-    enc2(ks, ej0, kb, j0, last);
     rijn_gcm_lengths(t + 16, aad_len, len);
+    /* Whole blocks and a crypt_l: the lengths block goes with them. */
+    const bool with_lengths = crypt_l && full && !r;
+    if (with_lengths)
+        crypt_l(ks, hkey, ctr, y, out, in, full, encrypt, t + 16);
+    else if (full)
+        crypt(ks, hkey, ctr, y, out, in, full, encrypt);
+    enc2(ks, ej0, kb, j0, last);
     if (r) {
         /* The partial block's output, zero past r, and GHASH of the
          * ciphertext block with the lengths block in one call (one
@@ -180,7 +194,7 @@ RIJN_GCM_INLINE void rijn_gcm_aead_envelope(rijn_gcm_hash_fn *hash, rijn_gcm_cry
         memcpy(out + 16 * full, t, r);
         if (!encrypt) memcpy(t, b, 16);   /* decryption hashes its input */
         hash(hkey, y, t, 2);
-    } else {
+    } else if (!with_lengths) {
         hash(hkey, y, t + 16, 1);
     }
     rijn_gcm_tag(tag, ej0, y);

@@ -173,6 +173,9 @@ static __attribute__((target("avx512f"), noinline)) void measure_all(double ghz)
     MEASURE("A + 24 VPXORD ymm", MIX_A(XY6));
     MEASURE("A + 12 VPSHUFD zmm", MIX_A(SD3));
     MEASURE("A + 16 VPSHUFB zmm", MIX_A(SB4));
+    MEASURE("A + 16 VPERMT2Q zmm", MIX_A("vpermt2q %%zmm21,%%zmm22,%%zmm8\n\tvpermt2q %%zmm21,%%zmm22,%%zmm9\n\tvpermt2q %%zmm21,%%zmm22,%%zmm10\n\tvpermt2q %%zmm21,%%zmm22,%%zmm11\n\t"));
+    MEASURE("A + 16 VSHUFI64X2 zmm", MIX_A("vshufi64x2 $0x44,%%zmm21,%%zmm22,%%zmm8\n\tvshufi64x2 $0x44,%%zmm21,%%zmm22,%%zmm9\n\tvshufi64x2 $0x44,%%zmm21,%%zmm22,%%zmm10\n\tvshufi64x2 $0x44,%%zmm21,%%zmm22,%%zmm11\n\t"));
+    MEASURE("A + 16 VPUNPCKLQDQ zmm", MIX_A("vpunpcklqdq %%zmm21,%%zmm22,%%zmm8\n\tvpunpcklqdq %%zmm21,%%zmm22,%%zmm9\n\tvpunpcklqdq %%zmm21,%%zmm22,%%zmm10\n\tvpunpcklqdq %%zmm21,%%zmm22,%%zmm11\n\t"));
     MEASURE("A + 8 loads, 4 stores, 12 broadcasts", MIX_A(LD("%%zmm8", "0") LD("%%zmm9", "64") ST("0") BC("%%zmm10") BC("%%zmm11") BC("%%zmm12")));
     MEASURE("36 VAESENC + 24 VPXORD zmm (no products)", INIT4 R4 X6 R4 X6 R4 X6 R4 X6 R4 R4 R4 R4 R4);
     printf("# latency: dependent chains of 10\n");

@@ -93,16 +93,38 @@ _Static_assert(GF_POWERS >= 32, "a group of 32 blocks needs H^32..H^1");
  * sums start with register 1. In a group's second pass every product
  * adds to the sums. */
 VZ_INLINE void gcm_vaes512_step(struct gz_acc *a, const struct pclmul_hkey *h, vz data, int g, __m128i y,
-                                const bool sb, const int part, const int shift)
+                                const bool sb, const int part, const int shift, vz *pend)
 {
     const int base = (part == GV_FIRST ? GF_POWERS - 32 : GF_POWERS - 16) - shift;
     const bool start = part != GV_SECOND;
     vz x = vz_bswap(data);
     if (start && g == 0) x = vz_xor(x, vz_from128(y));
-    if (sb)
-        gz_mul_sb(a, x, vz_load(&h->hp[base + 4 * g]), start && g == 1);
-    else
-        gz_mul(a, x, vz_load(&h->hp[base + 4 * g]), vz_load(&h->hkp[base + 4 * g]), start && g == 1);
+    const vz hh = vz_load(&h->hp[base + 4 * g]);
+    if (sb) {
+        gz_mul_sb(a, x, hh, start && g == 1);
+        return;
+    }
+    /* Karatsuba by pairs of registers, (1, 2) and (3, 0): the middle
+     * products take each block's halves xored, and one XOR of the pair's
+     * interleaved halves gives them for eight blocks (register g - 1's in
+     * the low half of each lane, g's in the high), where each register
+     * alone took a VPSHUFD and an XOR. The key's hkp holds each power's
+     * halves xored in both halves, so VPCLMULQDQ's 0x00 and 0x11 pick the
+     * two registers' products from the same operands. On Zen 4 the
+     * 512-bit XORs of a pass are what it pays for beyond its VAESENC and
+     * VPCLMULQDQ, and shuffles are not (bench/x86_vaes_pipes.c). */
+    const vz lo = vz_clmul(x, hh, 0x00), hi = vz_clmul(x, hh, 0x11);
+    const bool first = start && g == 1;
+    a->lo = first ? lo : vz_xor(a->lo, lo);
+    a->hi = first ? hi : vz_xor(a->hi, hi);
+    if (g % 2) {
+        *pend = x;   /* registers 1 and 3: their middle product waits for the pair's other */
+        return;
+    }
+    const vz m = vz_xor(vz_unpacklo64(*pend, x), vz_unpackhi64(*pend, x));
+    const vz mid = vz_xor(vz_clmul(m, vz_load(&h->hkp[base + 4 * ((g + 3) % 4)]), 0x00),
+                          vz_clmul(m, vz_load(&h->hkp[base + 4 * g]), 0x11));
+    a->mid = start && g == 2 ? mid : vz_xor(a->mid, mid);
 }
 
 /* What a pass hashes on the way (gcm_vaes512_pass): nothing, the
@@ -130,13 +152,14 @@ VZ_INLINE void gcm_vaes512_pass(const struct aesni_ks *k, const struct pclmul_hk
                                 const uint8_t *in, const int hash, const uint8_t *hs, vz hx[GV_M], const bool keep,
                                 struct gz_acc *a, const int part, __m128i *y, const bool sb, const __m128i *l)
 {
+    vz pend = vz_zero();   /* gcm_vaes512_step's pairs */
 #pragma GCC unroll 9
     for (int r = 1; r <= 9; r++) {
         const vz kr = vz_bcast(k->ek[r]);
         for (int j = 0; j < GV_M; j++) b[j] = vz_aesenc(b[j], kr);
         if (hash != GV_HASH_NONE && r <= 4)
             gcm_vaes512_step(a, h, hash == GV_HASH_REGS ? hx[r % 4] : vz_load(hs + 64 * (r % 4)), r % 4, *y, sb,
-                             part, l != NULL);
+                             part, l != NULL, &pend);
         if (hash != GV_HASH_NONE && part != GV_FIRST && r == 5) {
             if (l) gz_add_last(a, h, *l, !sb);
             *y = gz_reduce4(a, !sb);

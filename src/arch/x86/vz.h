@@ -94,6 +94,9 @@ VZ_INLINE vz vz_aesdeclast(vz a, vz k) { return _mm512_aesdeclast_epi128(a, k); 
 VZ_INLINE vz vz_shuffle8(vz a, vz m) { return _mm512_shuffle_epi8(a, m); }
 /* The two 64-bit halves of each lane swapped. */
 VZ_INLINE vz vz_swap64(vz a) { return _mm512_shuffle_epi32(a, (_MM_PERM_ENUM)0x4e); }
+/* Lane by lane: (a.lo, b.lo) and (a.hi, b.hi), 64-bit halves. */
+VZ_INLINE vz vz_unpacklo64(vz a, vz b) { return _mm512_unpacklo_epi64(a, b); }
+VZ_INLINE vz vz_unpackhi64(vz a, vz b) { return _mm512_unpackhi_epi64(a, b); }
 #define vz_clmul(a, b, imm) _mm512_clmulepi64_epi128((a), (b), (imm))
 #define vz_bslli(a, n) _mm512_bslli_epi128((a), (n))
 #define vz_bsrli(a, n) _mm512_bsrli_epi128((a), (n))
@@ -188,6 +191,8 @@ VZ_INLINE vz vz_aesdec(vz a, vz k) { return VZ_MAP2(_mm256_aesdec_epi128, a, k);
 VZ_INLINE vz vz_aesdeclast(vz a, vz k) { return VZ_MAP2(_mm256_aesdeclast_epi128, a, k); }
 VZ_INLINE vz vz_shuffle8(vz a, vz m) { return VZ_MAP2(_mm256_shuffle_epi8, a, m); }
 VZ_INLINE vz vz_swap64(vz a) { return (vz){ _mm256_shuffle_epi32(a.lo, 0x4e), _mm256_shuffle_epi32(a.hi, 0x4e) }; }
+VZ_INLINE vz vz_unpacklo64(vz a, vz b) { return VZ_MAP2(_mm256_unpacklo_epi64, a, b); }
+VZ_INLINE vz vz_unpackhi64(vz a, vz b) { return VZ_MAP2(_mm256_unpackhi_epi64, a, b); }
 #define vz_clmul(a, b, imm) \
     ((vz){ _mm256_clmulepi64_epi128((a).lo, (b).lo, (imm)), _mm256_clmulepi64_epi128((a).hi, (b).hi, (imm)) })
 #define vz_bslli(a, n) ((vz){ _mm256_bslli_epi128((a).lo, (n)), _mm256_bslli_epi128((a).hi, (n)) })

@@ -210,7 +210,7 @@ VZ_INLINE void gcm_vaes512_ctrs(vz b[GV_M], const vz k0, vz *cbe, uint32_t *cnt,
  * block lb (SP 800-38D §7.1 step 5) in the same reduction as the data's
  * last group, not in one of its own after it: the one-shot path's, where
  * the data is whole blocks (gcm_vaes512_crypt_l). A reduction on the
- * tag's critical path, after a store and a reload of y, cost 45 to 55
+ * tag's critical path, after a store and a reload of y, cost 41 to 57
  * cycles per message on Zen 4 (docs/performance.md). */
 VZ_INLINE void gcm_vaes512_body(const void *ks, const void *hkey, uint8_t ctr[16], uint8_t y[16], uint8_t *out,
                                 const uint8_t *in, size_t n, bool encrypt, const bool sb, const bool withl,

@@ -94,16 +94,16 @@ VZ_INLINE void gz_powers32(struct pclmul_hkey *k)
 }
 
 /* acc += l * H in lane 0: one more block, the last of a group (GCM's
- * lengths block, SP 800-38D §7.1 step 5), with 128-bit products. In the
- * form of the sums it joins: Karatsuba's mid (the halves' product) or the
- * schoolbook's (a0b1 ^ a1b0), as gz_reduce4's karatsuba flag says. */
+ * lengths block, SP 800-38D §7.1 step 5), by the 128-bit code's product
+ * (gf_acc_first, Karatsuba). Sums kept in the schoolbook's form
+ * (karatsuba false: mid is a0b1 ^ a1b0) take its mid with lo and hi
+ * added, as gz_reduce_lanes turns one form into the other. */
 VZ_INLINE void gz_add_last(struct gz_acc *a, const struct pclmul_hkey *h, __m128i l, bool karatsuba)
 {
-    const __m128i hh = GF_H(h, 0);
-    const __m128i lo = _mm_clmulepi64_si128(l, hh, 0x00), hi = _mm_clmulepi64_si128(l, hh, 0x11);
-    const __m128i mid = karatsuba ? _mm_clmulepi64_si128(_mm_xor_si128(l, _mm_shuffle_epi32(l, 0x4e)), GF_HK(h, 0), 0x00)
-                                  : _mm_xor_si128(_mm_clmulepi64_si128(l, hh, 0x01), _mm_clmulepi64_si128(l, hh, 0x10));
-    gz_add(a, vz_from128(lo), vz_from128(mid), vz_from128(hi), false);
+    struct gf_acc t;
+    gf_acc_first(&t, l, GF_H(h, 0), GF_HK(h, 0));
+    const __m128i mid = karatsuba ? t.mid : _mm_xor_si128(t.mid, _mm_xor_si128(t.lo, t.hi));
+    gz_add(a, vz_from128(t.lo), vz_from128(mid), vz_from128(t.hi), false);
 }
 
 /* y (reflected) updated with k whole blocks at p, 1 <= k <= 16, in one

@@ -56,6 +56,10 @@ extern "C" {
 #define RIJN_AES_KS_BYTES 4096
 /* Room for the largest GHASH key (tables of powers of H for wide drivers). */
 #define RIJN_GF128_KEY_BYTES 1024
+/* A GCM key's tables beyond its block cipher's and GHASH's keys: a fused
+ * driver's own (gcm-aes-vaes-avx512-sb keeps its first AES round for each
+ * value of the counter's low byte there, 4 KiB). */
+#define RIJN_GCM_FUSED_BYTES 4224
 
 /* An AES key bound to one block-cipher driver. Internal layout. */
 typedef struct rijn_aes_key {
@@ -152,7 +156,8 @@ RIJN_API void rijn_xts_clear(rijn_xts_ctx *c);
 typedef struct rijn_gcm_key {
     const void *inst;
     rijn_aes_key k;
-    unsigned char hkey[RIJN_GF128_KEY_BYTES] RIJN_ALIGNED(RIJN_CTX_ALIGN);
+    /* The GHASH key, then RIJN_GCM_FUSED_BYTES for the fused driver. */
+    unsigned char hkey[RIJN_GF128_KEY_BYTES + RIJN_GCM_FUSED_BYTES] RIJN_ALIGNED(RIJN_CTX_ALIGN);
 } rijn_gcm_key;
 
 typedef struct rijn_gcm_ctx {

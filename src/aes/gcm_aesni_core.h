@@ -141,12 +141,13 @@ AESNI_INLINE void gcm_aesni_enc2(const void *ks, uint8_t ej0[16], uint8_t kb[16]
 
 /* A whole message with a 96-bit IV: the envelope around the driver's own
  * crypt (gcm-aes-aesni's, gcm-aes-vaes's or gcm-aes-vaes-avx512's). */
-AESNI_INLINE void gcm_aesni_aead_body(rijn_gcm_crypt_fn *crypt, rijn_gcm_crypt_l_fn *crypt_l, const void *ks,
-                                      const void *hkey, const uint8_t iv[12], const uint8_t *aad, size_t aad_len,
-                                      uint8_t *out, const uint8_t *in, size_t len, uint8_t tag[16], bool encrypt)
+AESNI_INLINE void gcm_aesni_aead_body(rijn_gcm_crypt_fn *crypt, rijn_gcm_crypt_l_fn *crypt_l,
+                                      rijn_gcm_hash_str_fn *hash_aad, const void *ks, const void *hkey,
+                                      const uint8_t iv[12], const uint8_t *aad, size_t aad_len, uint8_t *out,
+                                      const uint8_t *in, size_t len, uint8_t tag[16], bool encrypt)
 {
-    rijn_gcm_aead_envelope(gcm_aesni_hash, crypt, crypt_l, gcm_aesni_enc2, ks, hkey, iv, aad, aad_len, out, in, len,
-                           tag, encrypt);
+    rijn_gcm_aead_envelope(gcm_aesni_hash, hash_aad, crypt, crypt_l, gcm_aesni_enc2, ks, hkey, iv, aad, aad_len, out,
+                           in, len, tag, encrypt);
 }
 
 /* The driver functions and ops of a gcm-aes-aesni variant: crypt and aead
@@ -163,7 +164,7 @@ AESNI_INLINE void gcm_aesni_aead_body(rijn_gcm_crypt_fn *crypt, rijn_gcm_crypt_l
                                                            const uint8_t *in, size_t len, uint8_t tag[16],         \
                                                            bool encrypt)                                           \
     {                                                                                                              \
-        gcm_aesni_aead_body(prefix##_crypt, NULL, ks, hkey, iv, aad, aad_len, out, in, len, tag, encrypt);         \
+        gcm_aesni_aead_body(prefix##_crypt, NULL, NULL, ks, hkey, iv, aad, aad_len, out, in, len, tag, encrypt);   \
     }                                                                                                              \
     static const struct rijn_gcm_ops ops = { .crypt = prefix##_crypt, .aead = prefix##_aead };
 /* The descriptor's ops: the table above, or NULL where it is not built. */

@@ -135,7 +135,7 @@ CE_TARGET static void gcm_ce_aead(const void *ks, const void *hkey, const uint8_
                                   size_t aad_len, uint8_t *out, const uint8_t *in, size_t len, uint8_t tag[16],
                                   bool encrypt)
 {
-    rijn_gcm_aead_envelope(gcm_ce_hash, gcm_ce_crypt, NULL, gcm_ce_enc2, ks, hkey, iv, aad, aad_len, out, in, len, tag,
+    rijn_gcm_aead_envelope(gcm_ce_hash, NULL, gcm_ce_crypt, NULL, gcm_ce_enc2, ks, hkey, iv, aad, aad_len, out, in, len, tag,
                            encrypt);
 }
 

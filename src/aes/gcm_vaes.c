@@ -213,7 +213,7 @@ static VAES_TARGET void gcm_vaes_aead(const void *ks, const void *hkey, const ui
                                       size_t aad_len, uint8_t *out, const uint8_t *in, size_t len, uint8_t tag[16],
                                       bool encrypt)
 {
-    gcm_aesni_aead_body(gcm_vaes_crypt, NULL, ks, hkey, iv, aad, aad_len, out, in, len, tag, encrypt);
+    gcm_aesni_aead_body(gcm_vaes_crypt, NULL, NULL, ks, hkey, iv, aad, aad_len, out, in, len, tag, encrypt);
 }
 
 static const struct rijn_gcm_ops gcm_vaes_ops = {

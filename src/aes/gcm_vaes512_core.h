@@ -36,6 +36,15 @@
  * (src/core/cpu_x86.c); the tails and the short path use Karatsuba in
  * both.
  *
+ * The -sb driver, Intel's, also takes each pass's first AES round from a
+ * table that its key setup writes (gcm_vaes512_ctrs, the section "The
+ * first round from a table"), loads decryption's input once for the hash
+ * and the last round, and seals messages of up to eight passes hashing
+ * the ciphertext of one pass back (gcm_vaes512_body). Each of these was
+ * measured on an Intel Xeon only (docs/performance.md, 2026-12-06), so
+ * gcm-aes-vaes-avx512, which AMD's cores select, keeps its own counters
+ * and schedule.
+ *
  * As in gcm-aes-vaes, encryption hashes the ciphertext of two passes back
  * and decryption hashes its own input, before anything is written (in ==
  * out is allowed). Fewer than sixteen blocks left: the CTR tail of
@@ -147,18 +156,25 @@ enum { GV_HASH_NONE, GV_HASH_MEM, GV_HASH_REGS };
  * the stores, so in == out (and hs == in) is allowed. The data is xored
  * into the last round key, so that a state is stored as its last round
  * ends. With l (not NULL; part is then GV_GROUP16), the block *l (the
- * lengths block) ends the group, weighted H, in the same reduction. */
+ * lengths block) ends the group, weighted H, in the same reduction. With
+ * sb, b[] arrive after round 1 (gcm_vaes512_ctrs), and decryption's input
+ * is loaded once, for its hash step and for the last round: a second
+ * 64-byte load per register, split across cache lines where in is not
+ * 64-byte aligned, measured 4% slower at 4 KiB on the Intel Xeon. */
 VZ_INLINE void gcm_vaes512_pass(const struct aesni_ks *k, const struct pclmul_hkey *h, vz b[GV_M], uint8_t *out,
                                 const uint8_t *in, const int hash, const uint8_t *hs, vz hx[GV_M], const bool keep,
                                 struct gz_acc *a, const int part, __m128i *y, const bool sb, const __m128i *l)
 {
     vz pend = vz_zero();   /* gcm_vaes512_step's pairs */
+    vz din[GV_M];
 #pragma GCC unroll 9
     for (int r = 1; r <= 9; r++) {
         const vz kr = vz_bcast(k->ek[r]);
-        for (int j = 0; j < GV_M; j++) b[j] = vz_aesenc(b[j], kr);
+        if (r > 1 || !sb)   /* the -sb driver's counters come after round 1 (gcm_vaes512_ctrs) */
+            for (int j = 0; j < GV_M; j++) b[j] = vz_aesenc(b[j], kr);
+        if (hash == GV_HASH_MEM && r <= 4) din[r % 4] = vz_load(hs + 64 * (r % 4));
         if (hash != GV_HASH_NONE && r <= 4)
-            gcm_vaes512_step(a, h, hash == GV_HASH_REGS ? hx[r % 4] : vz_load(hs + 64 * (r % 4)), r % 4, *y, sb,
+            gcm_vaes512_step(a, h, hash == GV_HASH_REGS ? hx[r % 4] : din[r % 4], r % 4, *y, sb,
                              part, l != NULL, &pend);
         if (hash != GV_HASH_NONE && part != GV_FIRST && r == 5) {
             if (l) gz_add_last(a, h, *l, !sb);
@@ -171,38 +187,133 @@ VZ_INLINE void gcm_vaes512_pass(const struct aesni_ks *k, const struct pclmul_hk
     }
     const vz kl = vz_bcast(k->ek[k->nr]);
     for (int j = 0; j < GV_M; j++) {
-        const vz c = vz_aesenclast(b[j], vz_xor(kl, vz_load(in + 64 * j)));
+        const vz c = vz_aesenclast(b[j], vz_xor(kl, hash == GV_HASH_MEM && sb ? din[j] : vz_load(in + 64 * j)));
         vz_store(out + 64 * j, c);
         if (keep) hx[j] = c;
     }
 }
 
-/* The counter blocks of the next pass into b[], xored with round key 0.
- * cbe holds the next four counter blocks as stored (big-endian); cnt is
- * the next counter's value (public: the IV is). While the low byte of the
- * counter does not wrap in this pass nor reach the next one's start, a
- * 32-bit add of (4 << 24) to each lane's last word adds 4 to the block's
- * last byte, with no carry to lose, so no byte swap is needed (fifteen of
- * every sixteen passes); otherwise the counters are rebuilt
- * from cnt with inc32's wrap (SP 800-38D §6.2), byte-swapped. */
-VZ_INLINE void gcm_vaes512_ctrs(vz b[GV_M], const vz k0, vz *cbe, uint32_t *cnt, const vz cle0, uint32_t cnt0)
+/*
+ * The first round from a table (gcm-aes-vaes-avx512-sb)
+ * ------------------------------------------------------
+ * Within 256 consecutive counter blocks only byte 15 changes (the
+ * counter's low byte x; inc32 carries into bytes 12..14 when it wraps),
+ * and AES's first round is linear past SubBytes (FIPS 197 §5.1:
+ * SubBytes, ShiftRows, MixColumns, AddRoundKey). So the state after round
+ * 1 of counter block J || x is S1 ^ R[x]:
+ * - S1 is round 1 of the block with x's input byte replaced by 0x52, the
+ *   byte that SubBytes maps to 0 (gcm_vaes512_s1): one AESENC per 256
+ *   blocks, from Z, round key 0 with byte 15 replaced by 0x52;
+ * - R[x] is round 1 of the block that is 0x52 everywhere but byte 15,
+ *   which is x ^ k0[15], with a zero round key: S(x ^ k0[15]) moved by
+ *   ShiftRows to column 0 and multiplied there by MixColumns' last
+ *   column, bytes 0..3 = (s, s, 3s, 2s), zeros elsewhere.
+ * R depends on the key only; key setup writes its 256 rows (4 KiB) after
+ * the GHASH key (gcm_vaes512_rows_init), and a pass then starts at round
+ * 2 with one 64-byte load and one XOR per four blocks, where it took a
+ * counter addition, the XOR of round key 0 and a VAESENC. On the Intel
+ * Xeon (Sapphire/Emerald Rapids class) 512-bit operations issue on ports
+ * 0 and 5 only and VAESENC on port 0 only; the pass was at 87 vector
+ * operations for 40 VAESENC, and 8 of them fewer measured 16 KiB opens
+ * 10% faster (docs/performance.md, 2026-12-06). The table is indexed by
+ * the counter (public: the IV is); its contents are secret and are wiped
+ * with the key.
+ *
+ * The area: the rows' offset (a 32-bit word), Z at byte 16, and the rows.
+ * They start where row 2 is 64-byte aligned (a one-shot message with a
+ * 96-bit IV starts its data at counter 2, and a pass's loads are then
+ * whole cache lines; split loads measured 5% slower): the key's address
+ * modulo 64 decides the offset, which is stored so that a copied key
+ * still reads its own rows.
+ */
+#define GV_ROWS_AT 64
+#define GV_ROWS_BYTES (GV_ROWS_AT + 48 + 256 * 16)
+_Static_assert(GV_ROWS_BYTES <= RIJN_GCM_FUSED_BYTES, "the first-round table fits the GCM key");
+
+/* The table area: after the GHASH key in the GCM key's hkey. */
+static inline uint8_t *gcm_vaes512_area(void *hkey)
 {
-    if ((*cnt & 0xff) + GV_BLOCKS < 256) {
+    return (uint8_t *)hkey + RIJN_GF128_KEY_BYTES;
+}
+
+static inline const uint8_t *gcm_vaes512_rows(const void *hkey)
+{
+    const uint8_t *area = (const uint8_t *)hkey + RIJN_GF128_KEY_BYTES;
+    uint32_t off;
+    memcpy(&off, area, sizeof off);
+    return area + off;
+}
+
+#define GV_Z(hkey) ((const uint8_t *)(hkey) + RIJN_GF128_KEY_BYTES + 16)
+#define GV_TOP _mm_set_epi32((int)0xff000000, 0, 0, 0) /* byte 15 */
+
+VZ_INLINE void gcm_vaes512_rows_init(const struct aesni_ks *k, void *hkey)
+{
+    uint8_t *area = gcm_vaes512_area(hkey);
+    const uint32_t off = GV_ROWS_AT + (uint32_t)((96 - ((uintptr_t)area + GV_ROWS_AT) % 64) % 64);
+    memcpy(area, &off, sizeof off);
+    const __m128i top = GV_TOP, c52 = _mm_set1_epi8(0x52);
+    STOREX(area + 16, _mm_or_si128(_mm_andnot_si128(top, k->ek[0]), _mm_and_si128(top, c52)));   /* Z */
+    /* 0x52 in bytes 0..14, k0[15] in byte 15; rows 4i..4i+3 xor i into it. */
+    const vz c = vz_bcast(_mm_or_si128(_mm_andnot_si128(top, c52), _mm_and_si128(top, k->ek[0])));
+    for (uint32_t i = 0; i < 256; i += 4)
+        vz_store(area + off + 16 * i,
+                 vz_aesenc(vz_xor(c, vz_bswap(vz_lanes32(i, i + 1, i + 2, i + 3))), vz_zero()));
+}
+
+/* S1 (above) of the period of counter block blk (big-endian, as stored):
+ * round 1 of (blk with byte 15 cleared) ^ Z. */
+VZ_INLINE vz gcm_vaes512_s1(const struct aesni_ks *k, const uint8_t *z, __m128i blk)
+{
+    return vz_bcast(_mm_aesenc_si128(_mm_xor_si128(_mm_andnot_si128(GV_TOP, blk), LOADX(z)), k->ek[1]));
+}
+
+/* The bulk's counters: cnt is the next counter's value (public: the IV
+ * is), cnt0 the first's, cle0 the first four blocks as little-endian
+ * lanes, blk0 the first block as stored. Without the table, cbe holds the
+ * next four counter blocks as stored (big-endian); with it, s1 is S1 of
+ * cnt's 256-block period. */
+struct gv_ctrs {
+    vz cle0, cbe, s1;
+    __m128i blk0;
+    uint32_t cnt, cnt0;
+};
+
+/* The counter blocks of the next pass into b[]: xored with round key 0,
+ * or with tab (rows, above) after round 1. While the low byte of the
+ * counter does not wrap in this pass (fifteen of every sixteen passes),
+ * with tab, rows x..x+15 give the states; without it, a 32-bit add of
+ * (4 << 24) to each lane's last word adds 4 to the block's last byte,
+ * with no carry to lose, so no byte swap is needed (as long as the next
+ * pass's start does not wrap either). Otherwise the counters are rebuilt
+ * from cnt with inc32's wrap (SP 800-38D §6.2), byte-swapped. */
+VZ_INLINE void gcm_vaes512_ctrs(vz b[GV_M], const struct aesni_ks *k, const vz k0, struct gv_ctrs *c,
+                                const bool tab, const uint8_t *rows, const uint8_t *z)
+{
+    const uint32_t x = c->cnt & 0xff;
+    const bool fast = tab ? x + GV_BLOCKS <= 256 : x + GV_BLOCKS < 256;
+    if (tab && fast) {
+        for (int j = 0; j < GV_M; j++) b[j] = vz_xor(c->s1, vz_load(rows + 16 * (x + 4 * (uint32_t)j)));
+    } else if (fast) {
         const vz step = vz_bcast(_mm_set_epi32(0x04000000, 0, 0, 0));   /* 4 in byte 15 of each lane */
         for (int j = 0; j < GV_M; j++) {
-            b[j] = vz_xor(*cbe, k0);
-            *cbe = vz_add32(*cbe, step);
+            b[j] = vz_xor(c->cbe, k0);
+            c->cbe = vz_add32(c->cbe, step);
         }
     } else {
-        const uint32_t d = *cnt - cnt0;
-        vz c = vz_add32(cle0, vz_lanes32(d, d, d, d));
+        const uint32_t d = c->cnt - c->cnt0;
+        vz v = vz_add32(c->cle0, vz_lanes32(d, d, d, d));
         for (int j = 0; j < GV_M; j++) {
-            b[j] = vz_xor(vz_bswap(c), k0);
-            c = vz_add32(c, vz_lanes32(4, 4, 4, 4));
+            b[j] = vz_xor(vz_bswap(v), tab ? vz_bcast(k->ek[0]) : k0);
+            if (tab) b[j] = vz_aesenc(b[j], vz_bcast(k->ek[1]));
+            v = vz_add32(v, vz_lanes32(4, 4, 4, 4));
         }
-        *cbe = vz_bswap(c);
+        if (!tab) c->cbe = vz_bswap(v);
     }
-    *cnt += GV_BLOCKS;
+    c->cnt += GV_BLOCKS;
+    /* The next pass starts a new period: its S1. */
+    if (tab && x + GV_BLOCKS >= 256)
+        c->s1 = gcm_vaes512_s1(k, z, _mm_insert_epi32(c->blk0, (int)__builtin_bswap32(c->cnt), 3));
 }
 
 /* The bulk: CTR and GHASH over n >= 1 whole blocks from the counter
@@ -228,9 +339,12 @@ VZ_INLINE void gcm_vaes512_body(const void *ks, const void *hkey, uint8_t ctr[16
     const bool lend = withl && n % GV_BLOCKS == 0;
     /* inc32 (SP 800-38D §6.2): lane words wrap mod 2^32, which is inc32. */
     const vz cle0 = vz_add32(vz_bcast(aesni_bswap(LOADX(ctr))), vz_lanes32(0, 1, 2, 3));
-    vz cbe = vz_bswap(cle0), b[GV_M];
-    uint32_t cnt = c32;
-    const vz k0 = vz_bcast(k->ek[0]);
+    vz b[GV_M];
+    const bool tab = sb;   /* the first round from the table: the -sb driver's */
+    const uint8_t *const rows = tab ? gcm_vaes512_rows(hkey) : NULL, *const z = GV_Z(hkey);
+    struct gv_ctrs cs = { cle0, vz_bswap(cle0), vz_zero(), LOADX(ctr), c32, c32 };
+    if (tab) cs.s1 = gcm_vaes512_s1(k, z, cs.blk0);
+    const vz k0 = tab ? vz_zero() : vz_bcast(k->ek[0]);   /* the table's S1 holds it */
     struct gz_acc a = { vz_zero(), vz_zero(), vz_zero() };   /* set by each group's register 1 */
     if (!encrypt) {
         /* Where the lengths block ends the last pass's group and that
@@ -241,19 +355,19 @@ VZ_INLINE void gcm_vaes512_body(const void *ks, const void *hkey, uint8_t ctr[16
         const size_t pairs = n / (2 * GV_BLOCKS);
         const bool split = lend && pairs && n % (2 * GV_BLOCKS) == 0;
         for (size_t i = split; i < pairs; i++, n -= 2 * GV_BLOCKS, in += 2 * GV_BYTES, out += 2 * GV_BYTES) {
-            gcm_vaes512_ctrs(b, k0, &cbe, &cnt, cle0, c32);
+            gcm_vaes512_ctrs(b, k, k0, &cs, tab, rows, z);
             gcm_vaes512_pass(k, h, b, out, in, GV_HASH_MEM, in, NULL, false, &a, GV_FIRST, &yv, sb, NULL);
-            gcm_vaes512_ctrs(b, k0, &cbe, &cnt, cle0, c32);
+            gcm_vaes512_ctrs(b, k, k0, &cs, tab, rows, z);
             gcm_vaes512_pass(k, h, b, out + GV_BYTES, in + GV_BYTES, GV_HASH_MEM, in + GV_BYTES, NULL, false, &a,
                              GV_SECOND, &yv, sb, NULL);
         }
         if (split) {
-            gcm_vaes512_ctrs(b, k0, &cbe, &cnt, cle0, c32);
+            gcm_vaes512_ctrs(b, k, k0, &cs, tab, rows, z);
             gcm_vaes512_pass(k, h, b, out, in, GV_HASH_MEM, in, NULL, false, &a, GV_GROUP16, &yv, sb, NULL);
             n -= GV_BLOCKS, in += GV_BYTES, out += GV_BYTES;
         }
         if (n >= GV_BLOCKS) {
-            gcm_vaes512_ctrs(b, k0, &cbe, &cnt, cle0, c32);
+            gcm_vaes512_ctrs(b, k, k0, &cs, tab, rows, z);
             gcm_vaes512_pass(k, h, b, out, in, GV_HASH_MEM, in, NULL, false, &a, GV_GROUP16, &yv, sb,
                              lend ? l : NULL);
             n -= GV_BLOCKS, in += GV_BYTES, out += GV_BYTES;
@@ -278,20 +392,46 @@ VZ_INLINE void gcm_vaes512_body(const void *ks, const void *hkey, uint8_t ctr[16
          * tag. */
         vz ca[GV_M], cb[GV_M];
         size_t done = 0;
-        if (n >= GV_BLOCKS) {
-            gcm_vaes512_ctrs(b, k0, &cbe, &cnt, cle0, c32);
+        /* The -sb driver seals up to eight passes hashing the ciphertext
+         * of one pass back, in set ca, which each pass hashes and then
+         * refills: only the last pass's is left for after the loop, where
+         * two back leave two (32 blocks, 30 to 40 cycles with nothing
+         * beside them). Its products wait for the previous pass's last
+         * round, which at 16 KiB measured 3% to 7% slower, and at 1000 to 2048
+         * bytes 3% to 8% faster, on the Intel Xeon. */
+        const bool one_back = sb && n >= GV_BLOCKS && n < 9 * GV_BLOCKS;
+        if (one_back) {
+            gcm_vaes512_ctrs(b, k, k0, &cs, tab, rows, z);
+            gcm_vaes512_pass(k, h, b, out, in, GV_HASH_NONE, NULL, ca, true, &a, GV_GROUP16, &yv, sb, NULL);
+            n -= GV_BLOCKS, in += GV_BYTES, out += GV_BYTES;
+            for (; n >= 2 * GV_BLOCKS; n -= 2 * GV_BLOCKS, in += 2 * GV_BYTES, out += 2 * GV_BYTES) {
+                gcm_vaes512_ctrs(b, k, k0, &cs, tab, rows, z);
+                gcm_vaes512_pass(k, h, b, out, in, GV_HASH_REGS, NULL, ca, true, &a, GV_FIRST, &yv, sb, NULL);
+                gcm_vaes512_ctrs(b, k, k0, &cs, tab, rows, z);
+                gcm_vaes512_pass(k, h, b, out + GV_BYTES, in + GV_BYTES, GV_HASH_REGS, NULL, ca, true, &a,
+                                 GV_SECOND, &yv, sb, NULL);
+            }
+            if (n >= GV_BLOCKS) {
+                gcm_vaes512_ctrs(b, k, k0, &cs, tab, rows, z);
+                gcm_vaes512_pass(k, h, b, out, in, GV_HASH_REGS, NULL, ca, true, &a, GV_GROUP16, &yv, sb, NULL);
+                n -= GV_BLOCKS, in += GV_BYTES, out += GV_BYTES;
+            }
+            yv = gz_hash_regs(h, yv, ca, NULL, lend ? l : NULL);
+        }
+        if (!one_back && n >= GV_BLOCKS) {
+            gcm_vaes512_ctrs(b, k, k0, &cs, tab, rows, z);
             gcm_vaes512_pass(k, h, b, out, in, GV_HASH_NONE, NULL, ca, true, &a, GV_GROUP16, &yv, sb, NULL);
             n -= GV_BLOCKS, in += GV_BYTES, out += GV_BYTES, done = 1;
         }
         if (n >= GV_BLOCKS) {
-            gcm_vaes512_ctrs(b, k0, &cbe, &cnt, cle0, c32);
+            gcm_vaes512_ctrs(b, k, k0, &cs, tab, rows, z);
             gcm_vaes512_pass(k, h, b, out, in, GV_HASH_NONE, NULL, cb, true, &a, GV_GROUP16, &yv, sb, NULL);
             n -= GV_BLOCKS, in += GV_BYTES, out += GV_BYTES, done = 2;
         }
         for (; n >= 2 * GV_BLOCKS; n -= 2 * GV_BLOCKS, in += 2 * GV_BYTES, out += 2 * GV_BYTES) {
-            gcm_vaes512_ctrs(b, k0, &cbe, &cnt, cle0, c32);
+            gcm_vaes512_ctrs(b, k, k0, &cs, tab, rows, z);
             gcm_vaes512_pass(k, h, b, out, in, GV_HASH_REGS, NULL, ca, true, &a, GV_FIRST, &yv, sb, NULL);
-            gcm_vaes512_ctrs(b, k0, &cbe, &cnt, cle0, c32);
+            gcm_vaes512_ctrs(b, k, k0, &cs, tab, rows, z);
             gcm_vaes512_pass(k, h, b, out + GV_BYTES, in + GV_BYTES, GV_HASH_REGS, NULL, cb, true, &a, GV_SECOND,
                              &yv, sb, NULL);
         }
@@ -300,7 +440,7 @@ VZ_INLINE void gcm_vaes512_body(const void *ks, const void *hkey, uint8_t ctr[16
          * message order, are then cb and ca. */
         bool odd = false;
         if (n >= GV_BLOCKS) {
-            gcm_vaes512_ctrs(b, k0, &cbe, &cnt, cle0, c32);
+            gcm_vaes512_ctrs(b, k, k0, &cs, tab, rows, z);
             gcm_vaes512_pass(k, h, b, out, in, GV_HASH_REGS, NULL, ca, true, &a, GV_GROUP16, &yv, sb, NULL);
             n -= GV_BLOCKS, in += GV_BYTES, out += GV_BYTES, odd = true;
         }
@@ -310,7 +450,7 @@ VZ_INLINE void gcm_vaes512_body(const void *ks, const void *hkey, uint8_t ctr[16
     }
     /* A tail (n < 16 blocks) ends the data: its group takes lv. */
     if (n) {
-        const uint32_t d = cnt - c32;
+        const uint32_t d = cs.cnt - c32;
         vz c = vz_add32(cle0, vz_lanes32(d, d, d, d));
         if (!encrypt) yv = gz_hash_upto16(h, yv, in, n, l);
         VZ_BY_TAIL(n, VZ_CTR_TAIL, k, out, in, n, c);
@@ -428,6 +568,10 @@ VZ_INLINE void gcm_vaes512_short(const struct aesni_ks *k, const struct pclmul_h
     {                                                                                                               \
         gcm_vaes512_body(ks, hkey, ctr, y, out, in, n, encrypt, (sb), true, lb);                                    \
     }                                                                                                               \
+    VZ_INLINE void prefix##_hash_aad(const void *hkey, uint8_t y[16], const uint8_t *p, size_t len)                \
+    {                                                                                                               \
+        STOREX(y, aesni_bswap(gz_hash_string(hkey, aesni_bswap(LOADX(y)), p, len)));                               \
+    }                                                                                                               \
     static VZ_TARGET void prefix##_aead(const void *ks, const void *hkey, const uint8_t iv[12], const uint8_t *aad,  \
                                         size_t aad_len, uint8_t *out, const uint8_t *in, size_t len, uint8_t tag[16], \
                                         bool encrypt)                                                               \
@@ -435,10 +579,14 @@ VZ_INLINE void gcm_vaes512_short(const struct aesni_ks *k, const struct pclmul_h
         if (gcm_vaes512_short_fits(aad_len, len))                                                                   \
             gcm_vaes512_short(ks, hkey, iv, aad, aad_len, out, in, len, tag, encrypt);                              \
         else                                                                                                        \
-            gcm_aesni_aead_body(prefix##_crypt, prefix##_crypt_l, ks, hkey, iv, aad, aad_len, out, in, len, tag,   \
-                                encrypt);                                                                           \
+            gcm_aesni_aead_body(prefix##_crypt, prefix##_crypt_l, prefix##_hash_aad, ks, hkey, iv, aad, aad_len,  \
+                                out, in, len, tag, encrypt);                                                        \
     }                                                                                                               \
-    static VZ_TARGET void prefix##_hkey_extend(void *hkey) { gz_powers32(hkey); }                                   \
+    static VZ_TARGET void prefix##_hkey_extend(const void *ks, void *hkey)                                         \
+    {                                                                                                               \
+        gz_powers32(hkey);                                                                                          \
+        if (sb) gcm_vaes512_rows_init(ks, hkey);                                                                    \
+    }                                                                                                               \
     static const struct rijn_gcm_ops ops = { .crypt = prefix##_crypt, .aead = prefix##_aead,                        \
                                              .hkey_extend = prefix##_hkey_extend };
 #define GCM_VAES512_OPS_PTR(ops) (&(ops))

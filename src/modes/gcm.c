@@ -59,7 +59,7 @@ static int gcm_setup(void *ctx, const struct rijn_inst *in, const uint8_t *key, 
     rijn_ghash(in->part[1])->init(k->hkey, h);
     rijn_wipe(h, sizeof h);
     const struct rijn_gcm_ops *fused = in->drv ? (const struct rijn_gcm_ops *)in->drv->ops : NULL;
-    if (fused && fused->hkey_extend) fused->hkey_extend(k->hkey);
+    if (fused && fused->hkey_extend) fused->hkey_extend(k->k.ks, k->hkey);
     k->inst = in;
     return RIJN_OK;
 }

@@ -25,9 +25,11 @@ struct rijn_gcm_ops {
     void (*aead)(const void *ks, const void *hkey, const uint8_t iv[12], const uint8_t *aad, size_t aad_len,
                  uint8_t *out, const uint8_t *in, size_t len, uint8_t tag[16], bool encrypt);
     /* Optional: key setup beyond the GHASH driver's (part[1]'s init has
-     * filled hkey): gcm-aes-vaes-avx512 adds the powers H^17..H^32 that
-     * only its loop reads. */
-    void (*hkey_extend)(void *hkey);
+     * filled hkey's first RIJN_GF128_KEY_BYTES; ks is the block cipher's
+     * key): gcm-aes-vaes-avx512 adds the powers H^17..H^32 that only its
+     * loop reads, and the -sb driver its first-round table in the
+     * RIJN_GCM_FUSED_BYTES after them. crypt and aead get the same hkey. */
+    void (*hkey_extend)(const void *ks, void *hkey);
 };
 
 extern const struct rijn_kind rijn_kind_gcm;
@@ -53,6 +55,10 @@ typedef void rijn_gcm_crypt_fn(const void *ks, const void *hkey, uint8_t ctr[16]
  * reduction, after y's store and reload, sit on the tag's critical path). */
 typedef void rijn_gcm_crypt_l_fn(const void *ks, const void *hkey, uint8_t ctr[16], uint8_t y[16], uint8_t *out,
                                  const uint8_t *in, size_t n, bool encrypt, const uint8_t lb[16]);
+/* GHASH of a string of len bytes zero-padded to whole blocks into y (a
+ * driver's optional one-shot AAD hash: rijn_gcm_hash_padded's padding
+ * buffer costs a store-forwarding stall). */
+typedef void rijn_gcm_hash_str_fn(const void *hkey, uint8_t y[16], const uint8_t *p, size_t len);
 /* ej0 = E(K, J0), the tag's mask, and kb = E(K, ctr), the keystream of a
  * partial last block: two independent AES chains, which side by side cost
  * about the latency of one. */
@@ -144,10 +150,12 @@ RIJN_GCM_INLINE void rijn_gcm_tag(uint8_t tag[16], const uint8_t ej0[16], const 
  * block (hashed as ciphertext, zero-padded; read before out is written,
  * since in == out is allowed), the lengths block, and the full tag. A
  * driver's crypt_l (NULL: none) takes the lengths block into the bulk's
- * last reduction where the data is whole blocks.
+ * last reduction where the data is whole blocks, and its hash_aad (NULL:
+ * none, hash over a padded copy) hashes the AAD from the caller's bytes.
  */
-RIJN_GCM_INLINE void rijn_gcm_aead_envelope(rijn_gcm_hash_fn *hash, rijn_gcm_crypt_fn *crypt,
-                                            rijn_gcm_crypt_l_fn *crypt_l, rijn_gcm_enc2_fn *enc2,
+RIJN_GCM_INLINE void rijn_gcm_aead_envelope(rijn_gcm_hash_fn *hash, rijn_gcm_hash_str_fn *hash_aad,
+                                            rijn_gcm_crypt_fn *crypt, rijn_gcm_crypt_l_fn *crypt_l,
+                                            rijn_gcm_enc2_fn *enc2,
                                             const void *ks, const void *hkey,
                                             const uint8_t iv[12], const uint8_t *aad, size_t aad_len, uint8_t *out,
                                             const uint8_t *in, size_t len, uint8_t tag[16], bool encrypt)
@@ -177,7 +185,10 @@ RIJN_GCM_INLINE void rijn_gcm_aead_envelope(rijn_gcm_hash_fn *hash, rijn_gcm_cry
      * docs/performance.md). */
     rijn_gcm_ctr_96(last, iv, 2 + (uint32_t)full);
     if (r) rijn_gcm_pad(b, in + 16 * full, r);
-    rijn_gcm_hash_padded(hash, hkey, y, aad, aad_len);
+    if (hash_aad)
+        hash_aad(hkey, y, aad, aad_len);
+    else
+        rijn_gcm_hash_padded(hash, hkey, y, aad, aad_len);
     rijn_gcm_lengths(t + 16, aad_len, len);
     /* Whole blocks and a crypt_l: the lengths block goes with them. */
     const bool with_lengths = crypt_l && full && !r;

@@ -214,8 +214,8 @@ VZ_INLINE void gcm_vaes512_pass(const struct aesni_ks *k, const struct pclmul_hk
  * counter addition, the XOR of round key 0 and a VAESENC. On the Intel
  * Xeon (Sapphire/Emerald Rapids class) 512-bit operations issue on ports
  * 0 and 5 only and VAESENC on port 0 only; the pass was at 87 vector
- * operations for 40 VAESENC, and 8 of them fewer measured 16 KiB opens
- * 10% faster (docs/performance.md, 2026-12-06). The table is indexed by
+ * operations for 40 VAESENC, and 8 of them fewer made 16 KiB messages 7%
+ * to 11% faster (docs/performance.md, 2026-12-06). The table is indexed by
  * the counter (public: the IV is); its contents are secret and are wiped
  * with the key.
  *

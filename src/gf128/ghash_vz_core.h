@@ -145,9 +145,10 @@ VZ_INLINE __m128i gz_hash_upto16(const struct pclmul_hkey *h, __m128i y, const u
  * (the AAD: A || 0^v, SP 800-38D §7.1 step 5), sixteen blocks per
  * reduction, straight from the caller's bytes: padding it in a buffer
  * first, stores of the tail and a zeroing store followed by a 16-byte
- * load, could not be forwarded, and a one-shot 16 KiB open with 13 bytes
- * of AAD measured 50 cycles (1.7%) faster without that hash on an Intel
- * Xeon (docs/performance.md, 2026-12-06). */
+ * load, could not be forwarded. On an Intel Xeon a one-shot 16 KiB open
+ * with 13 bytes of AAD was 50 cycles faster with the AAD's hash left out
+ * altogether, and hashing it from the caller's bytes took 35 of them
+ * (docs/performance.md, 2026-12-06). */
 VZ_INLINE __m128i gz_hash_string(const struct pclmul_hkey *h, __m128i y, const uint8_t *p, size_t n)
 {
     for (; n > 256; n -= 256, p += 256) y = gz_hash_upto16_n(h, y, p, 256, NULL);

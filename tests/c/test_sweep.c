@@ -355,7 +355,7 @@ int main(void)
         for (size_t d = 0; d < ndrv[g]; d++) {
             r = a->init(&k, drv[g][d], key, rs_key_len(a, g));
             for (size_t first = 0; first < 32 * 16; first += 16) {
-                uint8_t tag[16];
+                uint8_t tag[16] = { 0 };
                 rs_stream st;
                 for (int enc = 1; enc >= 0; enc--) {
                     const uint8_t *from = enc ? lmsg : lref;

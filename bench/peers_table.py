@@ -39,6 +39,13 @@ def main(paths):
           f"{len(runs)} runs, each the {meta['statistic']} of {meta['runs']} interleaved rounds")
     vers = {p["name"]: p["version"] for p in meta["peers"] if p.get("loaded")}
     print("Peers: " + ", ".join(f"{t} {vers.get(n, '?')}" for n, t in peers))
+    # Where the buffers were (rijn speed records each row's addresses
+    # modulo 4096): the 16 KiB figures move with it (docs/performance.md).
+    places = sorted({(r["in_offset"], r["out_offset"]) for rs in cells.values() for r in rs if "in_offset" in r})
+    if places:
+        fixed = all(run["meta"].get("offsets") for run in runs)
+        print("Buffers (address modulo 4096, input/output): " + ", ".join(f"{i}/{o}" for i, o in places[:8])
+              + (", ..." if len(places) > 8 else "") + (" (--offsets)" if fixed else " (where malloc put them)"))
     print()
     head = ["mode", "op", "bits", "size", "rijn MB/s"] + [t for _, t in peers] + ["rijn / best", "spread", "cpb"]
     print("| " + " | ".join(head) + " |")

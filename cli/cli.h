@@ -57,7 +57,7 @@ enum {
     OPT_HELP = 'h',
     OPT_ALG = 256, OPT_DRIVER, OPT_KEY, OPT_KEY_FILE, OPT_KEY_FD, OPT_KEY_ENV, OPT_IV, OPT_AAD, OPT_TAG_LEN,
     OPT_PAD, OPT_DATA_UNIT, OPT_JSON, OPT_BYTES, OPT_FORCE,
-    OPT_JSON_OUT, OPT_SIZES, OPT_KEY_BITS, OPT_SECONDS, OPT_STAT, OPT_VS,    /* speed */
+    OPT_JSON_OUT, OPT_SIZES, OPT_KEY_BITS, OPT_SECONDS, OPT_STAT, OPT_VS, OPT_OFFSETS,   /* speed */
     OPT_SCALAR, OPT_POINT, OPT_KEYGEN                                         /* x25519 */
 };
 #define CLI_KEY_OPTIONS                                                                               \

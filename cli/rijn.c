@@ -202,7 +202,8 @@ static const struct command {
       "RIJN_CPU=-feature,... masks CPU features (features: %s)\n" },
     { "speed", cmd_speed,
       "rijn speed [--alg ALG]... [--driver DRV] [--sizes 16,64,...] [--key-bits 128|192|256]\n"
-      "           [--seconds S] [--stat median|best] [--vs openssl,gcrypt,sodium] [--json | --json-out FILE]",
+      "           [--seconds S] [--stat median|best] [--vs openssl,gcrypt,sodium] [--offsets IN,OUT]\n"
+      "           [--json | --json-out FILE]",
       "Measure throughput by buffer size, and the primitive kinds' operations per second,\n"
       "against the peers named by --vs, in the same run.\n"
       "  --alg ALG         a mode or primitive kind of 'rijn list' (repeatable; default: all)\n"
@@ -213,6 +214,8 @@ static const struct command {
       "  --vs PEERS        openssl, gcrypt, sodium, comma-separated: their columns, loaded with\n"
       "                    dlopen, for what each has (the modes: openssl, gcrypt; x25519: openssl,\n"
       "                    sodium; the peers have no batch call: their batch is one by one)\n"
+      "  --offsets IN,OUT  the input and output buffers start IN and OUT bytes (0..4095) past a\n"
+      "                    4 KiB boundary, for every side (default: where malloc puts them)\n"
       "  --json            one JSON document {\"meta\": {...}, \"results\": [...]} instead of the table\n"
       "  --json-out FILE   the table on stdout, and the JSON document into FILE\n"
       "The JSON is written whole at the end: after an error (exit 2) stdout holds none of it,\n"

@@ -126,6 +126,7 @@ struct speed_row {
     const char *alg, *op, *driver;
     int key_bits;
     size_t size;
+    unsigned in_offset, out_offset;   /* the buffers' addresses modulo 4096 */
     struct speed_result mine, peer[SPEED_MAX_PEERS];
     int have[SPEED_MAX_PEERS];  /* peer[i] measured (else its columns say "-") */
 };
@@ -144,6 +145,7 @@ struct speed_out_cfg {
     size_t npeers;
     const struct speed_peer *const *absent; /* the peers asked for that did not load */
     size_t nabsent;
+    int offsets[2];         /* --offsets (input, output), or -1 */
 };
 
 /* Starts the output. The JSON document is built in memory and written out

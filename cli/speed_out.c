@@ -179,7 +179,9 @@ static void meta(void)
     fprintf(js, "],\n  \"statistic\": \"%s\", \"runs\": %d, \"seconds\": %g, \"key_bits\": %d, \"sizes\": [",
             cfg.best ? "best" : "median", SPEED_RUNS, cfg.secs, cfg.key_bits);
     for (int i = 0; i < cfg.nsizes; i++) fprintf(js, "%s%zu", i ? ", " : "", cfg.sizes[i]);
-    fprintf(js, "],\n  \"clock\": {\"method\": \"%s\", \"ghz\": ",
+    if (cfg.offsets[0] >= 0) fprintf(js, "], \"offsets\": [%d, %d]", cfg.offsets[0], cfg.offsets[1]);
+    else fputs("], \"offsets\": null", js);
+    fprintf(js, ",\n  \"clock\": {\"method\": \"%s\", \"ghz\": ",
             src == SPEED_PERF ? "perf_event" : src == SPEED_CLOCK ? "effective_clock" : "none");
     if (src == SPEED_NO_CYCLES || !(ghz > 0)) fputs("null", js);
     else fprintf(js, "%.3f", ghz);
@@ -280,6 +282,9 @@ static void mode_header(void)
     if (mode_head++) return;
     printf("# AES-%d, one op = new IV + buffer (AEAD: new nonce, 13-byte AAD, tag); %s of %d runs\n", cfg.key_bits,
            cfg.best ? "best" : "medians", SPEED_RUNS);
+    if (cfg.offsets[0] >= 0)
+        printf("# buffers: input %d, output %d bytes past a 4 KiB boundary (--offsets)\n", cfg.offsets[0],
+               cfg.offsets[1]);
     for (size_t i = 0; i < cfg.npeers; i++)
         if (cfg.peers[i]->setup) printf("# %s %s\n", cfg.peers[i]->title, cfg.peers[i]->version());
     printf("%-10s %-4s %-44s %6s %10s %8s", "algorithm", "op", "driver", "size", "MB/s", "cpb");
@@ -300,9 +305,9 @@ void speed_out_row(const struct speed_row *r)
     char b1[32], b2[32];
     if (js) {
         fprintf(js, "%s  {\"algorithm\": \"%s\", \"driver\": \"%s\", \"op\": \"%s\", \"key_bits\": %d, "
-                "\"size\": %zu, \"mb_per_s\": %.1f, \"cycles_per_byte\": %s",
-                first ? "" : ",\n", r->alg, r->driver, r->op, r->key_bits, r->size, r->mine.mbps,
-                cpb_txt(r->mine.cpb, b1, "null"));
+                "\"size\": %zu, \"in_offset\": %u, \"out_offset\": %u, \"mb_per_s\": %.1f, \"cycles_per_byte\": %s",
+                first ? "" : ",\n", r->alg, r->driver, r->op, r->key_bits, r->size, r->in_offset, r->out_offset,
+                r->mine.mbps, cpb_txt(r->mine.cpb, b1, "null"));
         for (size_t i = 0; i < cfg.npeers; i++)
             if (r->have[i])
                 fprintf(js, ", \"%s_mb_per_s\": %.1f, \"%s_cycles_per_byte\": %s, \"%s\": %.3f", cfg.peers[i]->name,

@@ -93,7 +93,8 @@ def peer_version(name):
         return None
 
 
-ROW_KEYS = {"algorithm": str, "driver": str, "op": str, "key_bits": int, "size": int, "mb_per_s": (int, float)}
+ROW_KEYS = {"algorithm": str, "driver": str, "op": str, "key_bits": int, "size": int, "in_offset": int,
+            "out_offset": int, "mb_per_s": (int, float)}
 
 
 # ------------------------------------------------------------------ meta --
@@ -144,7 +145,7 @@ def test_json_meta_fields_typed_and_true():
     assert m["peers"][0]["title"] == "OpenSSL" and m["peers"][0]["library"] == "libcrypto.so.3"
 
     assert m["statistic"] == "median" and m["runs"] == 7
-    assert m["seconds"] == 0.01 and m["key_bits"] == 128 and m["sizes"] == [16, 256]
+    assert m["seconds"] == 0.01 and m["key_bits"] == 128 and m["sizes"] == [16, 256] and m["offsets"] is None
     clock = m["clock"]
     assert clock["method"] in ("perf_event", "effective_clock", "none")
     if clock["method"] == "none":
@@ -161,9 +162,41 @@ def test_json_meta_fields_typed_and_true():
             assert isinstance(r[k], t), (k, r)
         assert r["algorithm"] == "ctr(aes)" and r["key_bits"] == 128 and r["mb_per_s"] > 0
         assert r["cycles_per_byte"] is None or r["cycles_per_byte"] > 0
+        # Where malloc put the buffers: glibc aligns them to 16 bytes.
+        assert 0 <= r["in_offset"] < 4096 and 0 <= r["out_offset"] < 4096 and r["in_offset"] % 16 == 0, r
         for p in m["peers"]:
             # CTR is in both peers: a loaded one has its columns in every row.
             assert (f"{p['name']}_mb_per_s" in r) == p["loaded"], (p, r)
+
+
+def test_offsets_place_every_sides_buffers():
+    """--offsets IN,OUT puts each row's input and output that many bytes
+    past a 4 KiB boundary: the records give the addresses modulo 4096 as
+    measured, so a run that ignored the option fails here. 4080 with 4096
+    bytes crosses a page, as the option is for."""
+    d = doc_of("--json", "--alg", "gcm(aes)", "--alg", "ctr(aes)", "--offsets", "16,4080", "--sizes", "16,4096",
+               "--seconds", "0.01")
+    assert d["meta"]["offsets"] == [16, 4080]
+    assert {(r["algorithm"], r["op"]) for r in d["results"]} == {("gcm(aes)", "enc"), ("gcm(aes)", "dec"),
+                                                                 ("ctr(aes)", "enc")}
+    assert all((r["in_offset"], r["out_offset"]) == (16, 4080) for r in d["results"]), d["results"]
+    r = speed("--alg", "ctr(aes)", "--offsets", "0,48", *FAST)
+    assert r.returncode == 0, r.stderr
+    assert "\n# buffers: input 0, output 48 bytes past a 4 KiB boundary (--offsets)\n" in r.stdout.decode()
+
+
+def test_peers_table_says_where_the_buffers_were(tmp_path):
+    """bench/peers_table.py, which turns runs into docs/performance.md's
+    tables, names the placements its rows were measured at."""
+    for args, want in ((["--offsets", "16,48"], "16/48 (--offsets)"), ([], "(where malloc put them)")):
+        out = tmp_path / "run.json"
+        r = speed("--alg", "ctr(aes)", "--vs", "openssl,gcrypt", "--json-out", str(out), *FAST, *args)
+        assert r.returncode == 0, r.stderr
+        t = subprocess.run([sys.executable, os.path.join(ROOT, "bench", "peers_table.py"), str(out)],
+                           capture_output=True, text=True)
+        assert t.returncode == 0, t.stderr
+        line = next(x for x in t.stdout.splitlines() if x.startswith("Buffers (address modulo 4096"))
+        assert line.endswith(want), line
 
 
 def test_json_meta_follows_the_options_and_rijn_cpu():
@@ -317,6 +350,10 @@ BAD = [
     ["--seconds=abc"],
     ["--key-bits", "100"],
     ["--stat", "mean"],
+    ["--offsets", "4096,0"],                                 # past a page
+    ["--offsets", "16"],                                     # one number
+    ["--offsets", "1,2,3"],
+    ["--offsets", "-1,0"],
     ["--bogus-option"],
     ["--alg"],                                               # no value
     ["operand"],

@@ -203,6 +203,22 @@ static void preflight(const struct speed_opts *o)
     }
 }
 
+/* A row's buffer of size bytes, and 64 bytes of slack past the end, zeroed:
+ * where malloc puts it (16-byte aligned with glibc) for off < 0, else off
+ * bytes past a 4 KiB boundary (--offsets). A 64-byte access that crosses
+ * a page boundary costs more than one that stays on its page, for rijn
+ * and the peers alike, and the 16 KiB GCM figures move by several
+ * percent with the placement (docs/performance.md, 2026-12-06); the JSON
+ * records where each row's buffers were. *base gets what to free. */
+static uint8_t *speed_buffer(size_t size, int off, uint8_t **base)
+{
+    if (off < 0) return *base = calloc(1, size + 64);
+    const size_t cap = (size + 64 + 4095 + 4095) / 4096 * 4096;   /* off <= 4095 */
+    if (!(*base = aligned_alloc(4096, cap))) return NULL;
+    memset(*base, 0, cap);
+    return *base + off;
+}
+
 /* The rows of one algorithm, direction and size. Returns 0, or 2 when
  * rijn cannot set the key up. */
 static int row(const struct speed_opts *o, const struct rs_alg *a, int dec, size_t size,
@@ -215,26 +231,9 @@ static int row(const struct speed_opts *o, const struct rs_alg *a, int dec, size
     m.size = size;
     m.key_bits = o->key_bits;
     m.tag_len = a->tags && a->tags[0] < SPEED_TAG_MAX ? a->tags[0] : SPEED_TAG_MAX;
-    /* The buffers: where malloc puts them (16-byte aligned with glibc),
-     * or with --offsets that many bytes past a 4 KiB boundary. A 64-byte
-     * access that crosses a page boundary costs more than one that stays
-     * on its page, for rijn and the peers alike, and the 16 KiB GCM
-     * figures move by several percent with the placement
-     * (docs/performance.md, 2026-12-06); the JSON records where each row's
-     * buffers were. 64 bytes of slack past the end as before. */
     uint8_t *inb, *outb;
-    if (o->offsets[0] >= 0) {
-        const size_t cap = (size + 64 + 4095 + 4095) / 4096 * 4096;
-        inb = aligned_alloc(4096, cap);
-        outb = aligned_alloc(4096, cap);
-        if (inb) memset(inb, 0, cap);
-        if (outb) memset(outb, 0, cap);
-        m.in = inb ? inb + o->offsets[0] : NULL;
-        m.out = outb ? outb + o->offsets[1] : NULL;
-    } else {
-        m.in = inb = calloc(1, size + 64);
-        m.out = outb = calloc(1, size + 64);
-    }
+    m.in = speed_buffer(size, o->offsets[0], &inb);
+    m.out = speed_buffer(size, o->offsets[1], &outb);
     if (!m.in || !m.out) die("%s", "out of memory");
     for (int b = 0; b < 64; b++) m.key[b] = (uint8_t)(b * 7 + 1);
     for (int b = 0; b < SPEED_AAD; b++) m.aad[b] = (uint8_t)b;

@@ -157,8 +157,13 @@ VZ_INLINE __m128i gz_hash_string(const struct pclmul_hkey *h, __m128i y, const u
 
 /* One reduction of the blocks in registers x0[0..3], then, unless x1 is
  * NULL, x1[0..3] (up to 32 blocks: the key must hold H^1..H^32,
- * gz_powers32), then, unless l is NULL, the block *l (then x1 is NULL). */
-VZ_INLINE __m128i gz_hash_regs_once(const struct pclmul_hkey *h, __m128i y, const vz x0[4], const vz x1[4],
+ * gz_powers32), then, unless l is NULL, the block *l (then x1 is NULL).
+ * The hash so far, y, comes as a register of four lanes, which are added
+ * to x0[0]'s four blocks: the hash in lane 0 and zeros (vz_from128), or
+ * the lanes that gcm-aes-vaes-avx512-sb's bulk loop leaves unfolded
+ * (gcm_vaes512_core.h, "Groups with one power per register"), whose lane
+ * i this group weights H^(t-i) for t blocks, as that form needs. */
+VZ_INLINE __m128i gz_hash_regs_once(const struct pclmul_hkey *h, vz y, const vz x0[4], const vz x1[4],
                                     const __m128i *l)
 {
     struct gz_acc a;
@@ -168,7 +173,7 @@ VZ_INLINE __m128i gz_hash_regs_once(const struct pclmul_hkey *h, __m128i y, cons
         gz_mul(&a, vz_bswap(j < 4 ? x0[j] : x1[j - 4]), vz_load(&h->hp[base + 4 * j]),
                vz_load(&h->hkp[base + 4 * j]), j == 1);
     if (l) gz_add_last(&a, h, *l, true);
-    gz_mul(&a, vz_xor(vz_bswap(x0[0]), vz_from128(y)), vz_load(&h->hp[base]), vz_load(&h->hkp[base]), false);
+    gz_mul(&a, vz_xor(vz_bswap(x0[0]), y), vz_load(&h->hp[base]), vz_load(&h->hkp[base]), false);
     return gz_reduce4(&a, true);
 }
 
@@ -178,10 +183,10 @@ VZ_INLINE __m128i gz_hash_regs_once(const struct pclmul_hkey *h, __m128i y, cons
  * registers, and the lengths block. One reduction for up to 32 blocks;
  * 33 take two, the second for x1 and *l, whose products do not wait for
  * the first. */
-VZ_INLINE __m128i gz_hash_regs(const struct pclmul_hkey *h, __m128i y, const vz x0[4], const vz x1[4],
+VZ_INLINE __m128i gz_hash_regs(const struct pclmul_hkey *h, vz y, const vz x0[4], const vz x1[4],
                                const __m128i *l)
 {
-    if (x1 && l) return gz_hash_regs_once(h, gz_hash_regs_once(h, y, x0, NULL, NULL), x1, NULL, l);
+    if (x1 && l) return gz_hash_regs_once(h, vz_from128(gz_hash_regs_once(h, y, x0, NULL, NULL)), x1, NULL, l);
     return gz_hash_regs_once(h, y, x0, x1, l);
 }
 

@@ -23,6 +23,13 @@ LENGTHS = list(range(0, 301)) + [1024, 1280 + 7, 4096 + 5, 4352 + 5, 65536 + 13,
 if QUICK:
     LENGTHS = list(range(0, 80)) + [255, 256, 257, 4096 + 5]
 KEYS = (16, 24, 32)
+# GCM also at whole-block lengths (a one-shot call hands the lengths block
+# to the bulk's last reduction) of 5, 6, 8.4, 17, 64, 64.2 and 65.1
+# passes: gcm-aes-vaes-avx512-sb runs its pairs of passes with one power
+# per register and the last pair with the usual powers (decryption), or
+# ends with a group of those (encryption), around splits, odd passes and
+# tails (gcm_vaes512_core.h, "Groups with one power per register").
+GCM_EXTRA = [1280, 1536, 2048 + 112, 4352, 16384, 16384 + 48, 16384 + 288 + 5]
 
 
 def rnd(rng, n):
@@ -118,7 +125,7 @@ def test_xts(driver):
 @pytest.mark.parametrize("driver", mode_drivers("gcm(aes)"))
 def test_gcm(driver):
     rng = random.Random(6)
-    for n in LENGTHS:
+    for n in LENGTHS + (GCM_EXTRA if not QUICK else []):
         key = rnd(rng, rng.choice(KEYS))
         iv = rnd(rng, rng.choice((12, 12, 12, 8, 16, 60)))  # 1..7 bytes: Wycheproof SmallIv
         aad = rnd(rng, rng.choice((0, 13, rng.randrange(70))))

@@ -6,13 +6,22 @@
 tail) or the loop?
 
     python3 bench/fixed_cost.py [--alg 'ctr(aes)' ...] [--vs gcrypt,openssl] [--seconds 0.2]
+                                [--sizes 2048,4096,...] [--key-bits 256] [--offsets IN,OUT]
 
 It runs `rijn speed --json` over whole-block sizes from 16 to 4096 bytes
-(RIJN_PEERS_LIB and --vs awslc,ring,openssl4 work as for rijn speed) and
-fits each side's cycles per message, c(n) = fixed + per_block * n / 16,
-by least squares over those sizes; it prints both terms and how far the
-fit is off at worst. Cycles are rijn speed's (perf_event, or its
-effective clock), so the peers' figures use the same clock as rijn's.
+(or --sizes; RIJN_PEERS_LIB and --vs awslc,ring,openssl4 work as for rijn
+speed, and --key-bits and --offsets are passed on) and fits each side's
+cycles per message, c(n) = fixed + per_block * n / 16, by least squares
+over those sizes; it prints both terms and how far the fit is off at
+worst. Cycles are rijn speed's (perf_event, or its effective clock), so
+the peers' figures use the same clock as rijn's.
+
+Each peer's row also says how its cost per block compares with rijn's
+(the peer's over rijn's: above 1 where rijn's loop is faster). As
+messages grow, the fixed costs fade and rijn's lead at n bytes,
+(fixed_peer + per_block_peer * n/16) / (fixed_rijn + per_block_rijn * n/16),
+tends to that figure: a lead at 16 KiB beyond it comes from the fixed
+costs, and a loop at its floor caps it (docs/performance.md, 2026-12-06).
 """
 import argparse
 import json
@@ -37,16 +46,44 @@ def fit(points):
     return a, b, worst
 
 
+def size_list(text):
+    """--sizes: at least three distinct sizes in bytes, 1 or more each (a
+    line through two points fits anything)."""
+    try:
+        sizes = sorted({int(x) for x in text.split(",")})
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a list of byte counts: {text!r}") from None
+    if len(sizes) < 3 or sizes[0] < 1:
+        raise argparse.ArgumentTypeError(f"need three or more distinct sizes of 1 byte or more: {text!r}")
+    return sizes
+
+
+def placement(offsets):
+    """Where rijn speed put each row's buffers (its meta.offsets)."""
+    if not offsets:
+        return "where malloc put them"
+    return f"at --offsets {offsets[0]},{offsets[1]} (bytes past a 4 KiB boundary)"
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--alg", action="append", help="algorithm (default: gcm, ctr, xts, cbc)")
     ap.add_argument("--vs", default="gcrypt,openssl")
     ap.add_argument("--seconds", default="0.2")
+    ap.add_argument("--sizes", type=size_list, default=SIZES,
+                    help=f"message sizes in bytes, comma-separated (default {SIZES[0]}..{SIZES[-1]})")
+    ap.add_argument("--key-bits", help="passed to rijn speed (default: its own, 128)")
+    ap.add_argument("--offsets", help="IN,OUT: passed to rijn speed (where each row's buffers start)")
     ap.add_argument("--rijn", default=os.path.join(os.environ.get("BUILD", "build"), "rijn"))
     args = ap.parse_args()
     algs = args.alg or ["gcm(aes)", "ctr(aes)", "xts(aes)", "cbc(aes)"]
+    sizes = args.sizes
     cmd = [args.rijn, "speed", "--json", "--vs", args.vs, "--seconds", args.seconds,
-           "--sizes", ",".join(map(str, SIZES))]
+           "--sizes", ",".join(map(str, sizes))]
+    if args.key_bits:
+        cmd += ["--key-bits", args.key_bits]
+    if args.offsets:
+        cmd += ["--offsets", args.offsets]
     for a in algs:
         cmd += ["--alg", a]
     r = subprocess.run(cmd, capture_output=True, text=True)
@@ -67,16 +104,22 @@ def main():
                 rows.setdefault(key, {}).setdefault(side, []).append((rec["size"] / 16, cpb * rec["size"]))
     cpu = doc["meta"]["cpu"]
     print(f"# {cpu['model']} (family {cpu['family']}, model {cpu['model_number']}), "
-          f"clock: {doc['meta']['clock']['method']}; c(n) = fixed + per_block * blocks, least squares over "
-          f"{SIZES[0]}..{SIZES[-1]} bytes")
-    print(f"{'algorithm':<10} {'op':<4} {'side':<10} {'fixed cycles':>13} {'cycles/block':>13} {'worst fit':>10}")
+          f"clock: {doc['meta']['clock']['method']}, {doc['meta']['key_bits']}-bit keys; "
+          f"c(n) = fixed + per_block * blocks, least squares over {len(sizes)} sizes, "
+          f"{sizes[0]}..{sizes[-1]} bytes; buffers {placement(doc['meta'].get('offsets'))}; "
+          f"per block x rijn: the peer's cost per block over rijn's")
+    print(f"{'algorithm':<10} {'op':<4} {'side':<10} {'fixed cycles':>13} {'cycles/block':>13} {'worst fit':>10} "
+          f"{'per block x rijn':>17}")
     for (alg, op, drv), sides in rows.items():
+        mine = sides.get("rijn")
+        base = fit(mine)[1] if mine and len(mine) >= 3 else None
         for side in ["rijn"] + names:
             pts = sides.get(side)
             if not pts or len(pts) < 3:
                 continue
             a, b, worst = fit(pts)
-            print(f"{alg:<10} {op:<4} {side:<10} {a:13.1f} {b:13.2f} {100 * worst:9.1f}%")
+            rel = f"{b / base:16.3f}x" if side != "rijn" and base else f"{'':17}"
+            print(f"{alg:<10} {op:<4} {side:<10} {a:13.1f} {b:13.2f} {100 * worst:9.1f}% {rel}")
         print(f"{'':<15} (rijn: {drv})")
 
 

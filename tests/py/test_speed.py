@@ -604,3 +604,39 @@ def test_strong_peers_measured():
             exp = {"awslc", "ring", "openssl4"} if r["algorithm"] == "gcm(aes)" else {"awslc", "openssl4"}
             assert got == exp, r
             assert r["best_peer"] in exp
+
+
+FIXED_COST = os.path.join(ROOT, "bench", "fixed_cost.py")
+
+
+def fixed_cost(*args):
+    return subprocess.run([sys.executable, FIXED_COST, "--rijn", RIJN, *args], capture_output=True, text=True,
+                          timeout=300, env=env())
+
+
+def test_fixed_cost_fits_the_sizes_asked_for():
+    """bench/fixed_cost.py (docs/performance.md): --sizes, --key-bits and
+    --offsets reach rijn speed; each side gets a fixed cost and a cost per
+    block fitted over exactly those sizes, and each peer its cost per block
+    over rijn's, which the fit's own terms reproduce."""
+    r = fixed_cost("--alg", "ctr(aes)", "--vs", "openssl", "--seconds", "0.01", "--sizes", "4096,256,1024",
+                   "--key-bits", "256", "--offsets", "16,32")
+    if r.returncode and "no cycle figures" in r.stderr:
+        pytest.skip("rijn speed reports no cycles on this machine, so there is nothing to fit")
+    assert r.returncode == 0, r.stderr
+    lines = r.stdout.splitlines()
+    assert "256-bit keys" in lines[0] and "least squares over 3 sizes, 256..4096 bytes" in lines[0], lines[0]
+    assert "buffers at --offsets 16,32 " in lines[0], lines[0]
+    rows = {x.split()[2]: x.split() for x in lines[2:] if x.startswith("ctr(aes)")}
+    assert set(rows) == {"rijn", "openssl"}, lines
+    rijn_b, ossl_b = float(rows["rijn"][4]), float(rows["openssl"][4])
+    assert len(rows["rijn"]) == 6 and rows["openssl"][6].endswith("x"), lines
+    assert abs(float(rows["openssl"][6][:-1]) - ossl_b / rijn_b) < 0.01, lines
+
+
+@pytest.mark.parametrize("sizes", ["16,32", "0,16,32", "16,a,32", "16,16,32"])
+def test_fixed_cost_refuses_too_few_sizes(sizes):
+    """Fewer than three distinct sizes of one byte or more cannot be
+    fitted: exit 2 and one line that says why, before any run."""
+    r = fixed_cost("--sizes", sizes)
+    assert r.returncode == 2 and "--sizes" in r.stderr and r.stdout == "", (r.returncode, r.stderr)

@@ -125,9 +125,9 @@ _Static_assert(GF_POWERS >= 32, "a group of 32 blocks needs H^32..H^1");
  * port 5 and from the chain that runs from one group's hash to the next:
  * 78 to 76 vector operations a pass, and on an Intel Xeon (Sapphire/
  * Emerald Rapids class) 16 KiB messages 4% to 8% faster, the cost per
- * block down by 8% (docs/performance.md, 2026-12-06, "One power per
- * register"). Only the -sb driver, measured on that Xeon only, does this;
- * gcm-aes-vaes-avx512, AMD's, keeps its folds.
+ * block down by 8% (docs/performance.md, "Third visit on 2026-12-06: one
+ * power per register"). Only the -sb driver, measured on that Xeon only,
+ * does this; gcm-aes-vaes-avx512, AMD's, keeps its folds.
  */
 
 /* Hash step for register g (0..3) of a pass's hashed data: four blocks

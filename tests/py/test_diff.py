@@ -24,11 +24,12 @@ if QUICK:
     LENGTHS = list(range(0, 80)) + [255, 256, 257, 4096 + 5]
 KEYS = (16, 24, 32)
 # GCM also at whole-block lengths (a one-shot call hands the lengths block
-# to the bulk's last reduction) of 5, 6, 8.4, 17, 64, 64.2 and 65.1
-# passes: gcm-aes-vaes-avx512-sb runs its pairs of passes with one power
-# per register and the last pair with the usual powers (decryption), or
-# ends with a group of those (encryption), around splits, odd passes and
-# tails (gcm_vaes512_core.h, "Groups with one power per register").
+# to the bulk's last reduction) of 5, 6, 8.4, 17, 64 and 64.2 passes, and
+# at 65.1 passes and 5 bytes: gcm-aes-vaes-avx512-sb runs its pairs of
+# passes with one power per register and the last pair with the usual
+# powers (decryption), or ends with a group of those (encryption), around
+# splits, odd passes and tails (gcm_vaes512_core.h, "Groups with one power
+# per register").
 GCM_EXTRA = [1280, 1536, 2048 + 112, 4352, 16384, 16384 + 48, 16384 + 288 + 5]
 
 

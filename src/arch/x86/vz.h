@@ -51,6 +51,12 @@ typedef __m512i vz;
 
 VZ_INLINE vz vz_load(const void *p) { return _mm512_loadu_si512(p); }
 VZ_INLINE void vz_store(void *p, vz v) { _mm512_storeu_si512(p, v); }
+/* The same bytes as two 32-byte stores: lanes 0-1, then 2-3. */
+VZ_INLINE void vz_store_halves(void *p, vz v)
+{
+    _mm256_storeu_si256(p, _mm512_castsi512_si256(v));
+    _mm256_storeu_si256((void *)((uint8_t *)p + 32), _mm512_extracti64x4_epi64(v, 1));
+}
 /* The first nbytes (0..64) of p, zeros above; bytes past them are not
  * touched (masked accesses do not fault there). */
 VZ_INLINE __mmask64 vz_bytemask(size_t nbytes) { return nbytes >= 64 ? ~(__mmask64)0 : ((__mmask64)1 << nbytes) - 1; }
@@ -118,6 +124,7 @@ VZ_INLINE void vz_store(void *p, vz v)
     STOREY(p, v.lo);
     STOREY((uint8_t *)p + 32, v.hi);
 }
+VZ_INLINE void vz_store_halves(void *p, vz v) { vz_store(p, v); }   /* already two halves */
 VZ_INLINE vz vz_load_n(const void *p, size_t nbytes)
 {
     /* As the masked load: no access at all for 0 bytes (p may be NULL). */

@@ -235,11 +235,11 @@ VZ_INLINE void gcm_vaes512_pass(const struct aesni_ks *k, const struct pclmul_hk
      * across two lines; the -sb driver then stores each register as two
      * halves, each within one line (the high half by VEXTRACTI64X4 to
      * memory, which takes no shuffle port). On the Intel Xeon an open's
-     * pass measured 40.2 to 41.4 cycles with the split stores and 38.1 to
-     * 38.5 with the halves, as where out is on a line. At 16 or 48 bytes
-     * past a line one of any two pieces still crosses it, and three
-     * pieces measured no faster than the split (docs/performance.md,
-     * "Opens whose output is 32 bytes past a line"). */
+     * pass of AES-128 measured 39.9 to 41.4 cycles with the split stores
+     * and 38.1 to 38.5 with the halves, as where out is on a line (AES-256:
+     * 54.4 and 51.2). At 16 or 48 bytes past a line one of any two pieces
+     * still crosses it, and three pieces measured no faster than the split
+     * (docs/performance.md, "Opens whose output is 32 bytes past a line"). */
     const bool halves = sb && ((uintptr_t)out & 63) == 32;
     for (int j = 0; j < GV_M; j++) {
         const vz c = vz_aesenclast(b[j], vz_xor(kl, hash == GV_HASH_MEM && sb ? din[j] : vz_load(in + 64 * j)));

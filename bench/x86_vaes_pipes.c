@@ -11,7 +11,10 @@
  * VPCLMULQDQ) has a floor near 57 cycles. The "mix A" rows (the sixth
  * session's section there) show what else a pass pays for beside them:
  * on Zen 4, 512-bit XORs, ternary logic and adds (about a fifth of a
- * cycle each), not shuffles, loads, stores or 256-bit XORs.
+ * cycle each), not shuffles, loads, stores or 256-bit XORs. The
+ * "streams" rows run a pass's mix over 16 KiB of input and output, each
+ * at a chosen offset from a cache line (docs/performance.md, "2026-12-07:
+ * what a misaligned stream costs a pass").
  *
  * Cycles: elapsed time times the effective core clock, measured with a
  * chain of dependent adds (one a cycle), as `rijn speed` does without
@@ -135,6 +138,87 @@ static double clock_ghz(void)
 #define MIX_A(g) INIT4 R4 C2 C2 g R4 C2 C2 g R4 C2 C2 g R4 C2 C2 g R4 C2 R4 R4 R4 R4
 #define MIX_AM INIT4 R4 CM2 CM2 R4 CM2 CM2 R4 CM2 CM2 R4 CM2 CM2 R4 CM2 R4 R4 R4 R4
 
+/* A pass over streams: per 256 bytes, four 64-byte loads from %0 and
+ * four stores to %1, 36 VAESENC (rounds 2..9 of four registers, then
+ * VAESENCLAST), 17 VPCLMULQDQ, 4 VPSHUFB and a VPSHUFD (the loads' GHASH
+ * and a reduction), 4 XORs with a table at %3 and 4 with the data, and
+ * the `more` arguments (10 ternary XORs in the full mix): 76 vector
+ * operations, as gcm-aes-vaes-avx512-sb's decryption pass has, or 66
+ * without them.
+ * %2 counts the passes. */
+#define SR4(k)                                                                                                       \
+    "vaesenc " k ",%%zmm4,%%zmm4\n\tvaesenc " k ",%%zmm5,%%zmm5\n\tvaesenc " k ",%%zmm6,%%zmm6\n\t"               \
+    "vaesenc " k ",%%zmm7,%%zmm7\n\t"
+#define SCL(k, x) "vpclmulqdq $0x00," k "," x ",%%zmm12\n\tvpclmulqdq $0x11," k "," x ",%%zmm13\n\t"           \
+    "vpclmulqdq $0x01," k "," x ",%%zmm14\n\tvpclmulqdq $0x10," k "," x ",%%zmm15\n\t"
+#define STERN(a)                                                                                                     \
+    "vpternlogd $0x96,%%zmm12,%%zmm13," a "\n\tvpternlogd $0x96,%%zmm14,%%zmm15,%%zmm21\n\t"
+#define STERN1 "vpternlogd $0x96,%%zmm12,%%zmm14,%%zmm22\n\t"
+#define STREAM_PASS(more1, more2)                                                                                    \
+    "1:\n\t"                                                                                                         \
+    "vmovdqu64 0(%0),%%zmm0\n\tvmovdqu64 64(%0),%%zmm1\n\tvmovdqu64 128(%0),%%zmm2\n\tvmovdqu64 192(%0),%%zmm3\n\t" \
+    "vpxord 0(%3),%%zmm25,%%zmm4\n\tvpxord 64(%3),%%zmm25,%%zmm5\n\tvpxord 128(%3),%%zmm25,%%zmm6\n\t"           \
+    "vpxord 192(%3),%%zmm25,%%zmm7\n\t"                                                                            \
+    SR4("%%zmm16") "vpshufb %%zmm24,%%zmm0,%%zmm8\n\tvpshufb %%zmm24,%%zmm1,%%zmm9\n\t"                            \
+    SCL("%%zmm17", "%%zmm8") more1 SR4("%%zmm16")                                                                  \
+    "vpshufb %%zmm24,%%zmm2,%%zmm10\n\tvpshufb %%zmm24,%%zmm3,%%zmm11\n\t"                                         \
+    SCL("%%zmm18", "%%zmm9") more2 SR4("%%zmm16") SCL("%%zmm19", "%%zmm10") more1 SR4("%%zmm16")                    \
+    SCL("%%zmm17", "%%zmm11") more2 SR4("%%zmm16")                                                                 \
+    "vpshufd $0x4e,%%zmm22,%%zmm23\n\tvpclmulqdq $0x10,%%zmm18,%%zmm22,%%zmm12\n\t"                                  \
+    SR4("%%zmm16") SR4("%%zmm16") SR4("%%zmm16")                                                                   \
+    "vpxord %%zmm0,%%zmm26,%%zmm0\n\tvpxord %%zmm1,%%zmm26,%%zmm1\n\tvpxord %%zmm2,%%zmm26,%%zmm2\n\t"            \
+    "vpxord %%zmm3,%%zmm26,%%zmm3\n\t"                                                                             \
+    "vaesenclast %%zmm0,%%zmm4,%%zmm4\n\tvaesenclast %%zmm1,%%zmm5,%%zmm5\n\tvaesenclast %%zmm2,%%zmm6,%%zmm6\n\t" \
+    "vaesenclast %%zmm3,%%zmm7,%%zmm7\n\t"                                                                         \
+    "vmovdqu64 %%zmm4,0(%1)\n\tvmovdqu64 %%zmm5,64(%1)\n\tvmovdqu64 %%zmm6,128(%1)\n\tvmovdqu64 %%zmm7,192(%1)\n\t" \
+    "add $256,%0\n\tadd $256,%1\n\tdec %2\n\tjnz 1b\n\t"
+#define STREAM_CLOB                                                                                                  \
+    "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8", "xmm9", "xmm10", "xmm11", "xmm12",         \
+        "xmm13", "xmm14", "xmm15", "xmm20", "xmm21", "xmm22", "xmm23", "memory"
+
+static __attribute__((target("avx512f"), noinline)) void stream_pass(const unsigned char *in, unsigned char *out,
+                                                                    const unsigned char *tab, long passes, int full)
+{
+    if (full)
+        __asm__ volatile(STREAM_PASS(STERN("%%zmm20"), STERN("%%zmm22") STERN1)
+                         : "+r"(in), "+r"(out), "+r"(passes)
+                         : "r"(tab)
+                         : STREAM_CLOB);
+    else
+        __asm__ volatile(STREAM_PASS("", "") : "+r"(in), "+r"(out), "+r"(passes) : "r"(tab) : STREAM_CLOB);
+}
+
+/* Cycles per pass over 16 KiB, input and output at the given offsets
+ * from a line (the buffers 64-byte aligned, 68 KiB apart, all in L1).
+ * The rows take turns, 30 rounds of 200 walks each, best round per row:
+ * a drift of the clock or a neighbour's load then moves every row alike,
+ * and the last column, each row over the aligned row of its mix, is the
+ * figure to read. */
+static void measure_streams(double ghz)
+{
+    static unsigned char buf[3 * 65536] __attribute__((aligned(4096)));
+    static const int offs[][2] = { { 0, 0 }, { 48, 0 }, { 0, 48 }, { 16, 16 }, { 32, 0 }, { 0, 32 } };
+    enum { NOFF = sizeof offs / sizeof offs[0] };
+    double best[2][NOFF];
+    for (int f = 0; f < 2; f++)
+        for (int i = 0; i < NOFF; i++) best[f][i] = 1e30;
+    for (int rep = 0; rep < 30; rep++)
+        for (int f = 0; f < 2; f++)
+            for (int i = 0; i < NOFF; i++) {
+                const unsigned char *in = buf + offs[i][0];
+                unsigned char *out = buf + 65536 + 4096 + offs[i][1];
+                double t0 = now_ns();
+                for (int w = 0; w < 200; w++) stream_pass(in, out, buf + 2 * 65536, 64, f == 0);
+                double t = now_ns() - t0;
+                if (t < best[f][i]) best[f][i] = t;
+            }
+    printf("# streams: a pass's mix over 16 KiB in and out (64 passes), cycles per pass, and over the aligned row\n");
+    for (int f = 0; f < 2; f++)
+        for (int i = 0; i < NOFF; i++)
+            printf("%s, in +%2d out +%2d bytes past a line %6.1f %5.3fx\n", f == 0 ? "76 operations" : "66 operations",
+                   offs[i][0], offs[i][1], best[f][i] / (200 * 64) * ghz, best[f][i] / best[f][0]);
+}
+
 /* AVX-512F (CPUID.7.0:EBX bit 16), VAES and VPCLMULQDQ (ECX bits 9 and
  * 10), and the OS saving the ZMM state (XCR0 bits 1, 2 and 5..7). */
 static int have_vaes512(void)
@@ -202,7 +286,9 @@ int main(void)
         printf("x86_vaes_pipes: this CPU lacks AVX-512F, VAES or VPCLMULQDQ; nothing to measure\n");
         return 0;
     }
-    measure_all(clock_ghz());
+    const double ghz = clock_ghz();
+    measure_all(ghz);
+    measure_streams(ghz);
     return 0;
 }
 

@@ -139,16 +139,13 @@ static double clock_ghz(void)
 #define MIX_AM INIT4 R4 CM2 CM2 R4 CM2 CM2 R4 CM2 CM2 R4 CM2 CM2 R4 CM2 R4 R4 R4 R4
 
 /* A pass over streams: per 256 bytes, four 64-byte loads from %0 and
- * four stores to %1, 36 VAESENC (rounds 2..9 of four registers, then
- * VAESENCLAST), 17 VPCLMULQDQ, 4 VPSHUFB and a VPSHUFD (the loads' GHASH
+ * four stores to %1, 36 VAESENC (R4 for rounds 2..9 of four registers,
+ * then VAESENCLAST), 17 VPCLMULQDQ, 4 VPSHUFB and a VPSHUFD (the loads' GHASH
  * and a reduction), 4 XORs with a table at %3 and 4 with the data, and
  * the `more` arguments (10 ternary XORs in the full mix): 76 vector
  * operations, as gcm-aes-vaes-avx512-sb's decryption pass has, or 66
  * without them.
  * %2 counts the passes. */
-#define SR4(k)                                                                                                       \
-    "vaesenc " k ",%%zmm4,%%zmm4\n\tvaesenc " k ",%%zmm5,%%zmm5\n\tvaesenc " k ",%%zmm6,%%zmm6\n\t"               \
-    "vaesenc " k ",%%zmm7,%%zmm7\n\t"
 #define SCL(k, x) "vpclmulqdq $0x00," k "," x ",%%zmm12\n\tvpclmulqdq $0x11," k "," x ",%%zmm13\n\t"           \
     "vpclmulqdq $0x01," k "," x ",%%zmm14\n\tvpclmulqdq $0x10," k "," x ",%%zmm15\n\t"
 #define STERN(a)                                                                                                     \
@@ -156,21 +153,18 @@ static double clock_ghz(void)
 #define STERN1 "vpternlogd $0x96,%%zmm12,%%zmm14,%%zmm22\n\t"
 #define STREAM_PASS(more1, more2)                                                                                    \
     "1:\n\t"                                                                                                         \
-    "vmovdqu64 0(%0),%%zmm0\n\tvmovdqu64 64(%0),%%zmm1\n\tvmovdqu64 128(%0),%%zmm2\n\tvmovdqu64 192(%0),%%zmm3\n\t" \
-    "vpxord 0(%3),%%zmm25,%%zmm4\n\tvpxord 64(%3),%%zmm25,%%zmm5\n\tvpxord 128(%3),%%zmm25,%%zmm6\n\t"           \
-    "vpxord 192(%3),%%zmm25,%%zmm7\n\t"                                                                            \
-    SR4("%%zmm16") "vpshufb %%zmm24,%%zmm0,%%zmm8\n\tvpshufb %%zmm24,%%zmm1,%%zmm9\n\t"                            \
-    SCL("%%zmm17", "%%zmm8") more1 SR4("%%zmm16")                                                                  \
-    "vpshufb %%zmm24,%%zmm2,%%zmm10\n\tvpshufb %%zmm24,%%zmm3,%%zmm11\n\t"                                         \
-    SCL("%%zmm18", "%%zmm9") more2 SR4("%%zmm16") SCL("%%zmm19", "%%zmm10") more1 SR4("%%zmm16")                    \
-    SCL("%%zmm17", "%%zmm11") more2 SR4("%%zmm16")                                                                 \
-    "vpshufd $0x4e,%%zmm22,%%zmm23\n\tvpclmulqdq $0x10,%%zmm18,%%zmm22,%%zmm12\n\t"                                  \
-    SR4("%%zmm16") SR4("%%zmm16") SR4("%%zmm16")                                                                   \
-    "vpxord %%zmm0,%%zmm26,%%zmm0\n\tvpxord %%zmm1,%%zmm26,%%zmm1\n\tvpxord %%zmm2,%%zmm26,%%zmm2\n\t"            \
-    "vpxord %%zmm3,%%zmm26,%%zmm3\n\t"                                                                             \
-    "vaesenclast %%zmm0,%%zmm4,%%zmm4\n\tvaesenclast %%zmm1,%%zmm5,%%zmm5\n\tvaesenclast %%zmm2,%%zmm6,%%zmm6\n\t" \
-    "vaesenclast %%zmm3,%%zmm7,%%zmm7\n\t"                                                                         \
-    "vmovdqu64 %%zmm4,0(%1)\n\tvmovdqu64 %%zmm5,64(%1)\n\tvmovdqu64 %%zmm6,128(%1)\n\tvmovdqu64 %%zmm7,192(%1)\n\t" \
+    "vmovdqu64 0(%0),%%zmm4\n\tvmovdqu64 64(%0),%%zmm5\n\tvmovdqu64 128(%0),%%zmm6\n\tvmovdqu64 192(%0),%%zmm7\n\t" \
+    "vpxord 0(%3),%%zmm25,%%zmm0\n\tvpxord 64(%3),%%zmm25,%%zmm1\n\tvpxord 128(%3),%%zmm25,%%zmm2\n\t"           \
+    "vpxord 192(%3),%%zmm25,%%zmm3\n\t"                                                                            \
+    R4 "vpshufb %%zmm24,%%zmm4,%%zmm8\n\tvpshufb %%zmm24,%%zmm5,%%zmm9\n\t"                                        \
+    SCL("%%zmm17", "%%zmm8") more1 R4 "vpshufb %%zmm24,%%zmm6,%%zmm10\n\tvpshufb %%zmm24,%%zmm7,%%zmm11\n\t"       \
+    SCL("%%zmm18", "%%zmm9") more2 R4 SCL("%%zmm19", "%%zmm10") more1 R4 SCL("%%zmm17", "%%zmm11") more2 R4      \
+    "vpshufd $0x4e,%%zmm22,%%zmm23\n\tvpclmulqdq $0x10,%%zmm18,%%zmm22,%%zmm12\n\t" R4 R4 R4                      \
+    "vpxord %%zmm4,%%zmm26,%%zmm4\n\tvpxord %%zmm5,%%zmm26,%%zmm5\n\tvpxord %%zmm6,%%zmm26,%%zmm6\n\t"            \
+    "vpxord %%zmm7,%%zmm26,%%zmm7\n\t"                                                                             \
+    "vaesenclast %%zmm4,%%zmm0,%%zmm0\n\tvaesenclast %%zmm5,%%zmm1,%%zmm1\n\tvaesenclast %%zmm6,%%zmm2,%%zmm2\n\t" \
+    "vaesenclast %%zmm7,%%zmm3,%%zmm3\n\t"                                                                         \
+    "vmovdqu64 %%zmm0,0(%1)\n\tvmovdqu64 %%zmm1,64(%1)\n\tvmovdqu64 %%zmm2,128(%1)\n\tvmovdqu64 %%zmm3,192(%1)\n\t" \
     "add $256,%0\n\tadd $256,%1\n\tdec %2\n\tjnz 1b\n\t"
 #define STREAM_CLOB                                                                                                  \
     "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8", "xmm9", "xmm10", "xmm11", "xmm12",         \

@@ -243,7 +243,7 @@ $(BUILD)/tests/%: tests/c/%.c $(wildcard tests/c/*.h) $(SUPPORT_A) $(BUILD)/libr
 	$(CC) $(CFLAGS_ALL) $(LDFLAGS_ALL) -Itests/c -Isupport -o $@ $< $(SUPPORT_A) $(BUILD)/librijn.a $(LDLIBS_ALL)
 
 benches: $(BENCH_BIN)
-$(BUILD)/bench/%: bench/%.c $(BUILD)/librijn.a $(FLAGS_STAMP)
+$(BUILD)/bench/%: bench/%.c bench/bench_clock.h $(BUILD)/librijn.a $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) $(LDFLAGS_ALL) -o $@ $< $(BUILD)/librijn.a $(LDLIBS_ALL)
 

@@ -30,45 +30,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
+#include "bench_clock.h"
 #include "rijn/rijn.h"
 
 #define ROUNDS 41
 #define CALLS 16
 #define MAXC 24
 #define BATCH 16
-
-static double now_ns(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
-}
-
-/* Core cycles per nanosecond, from 2^28 dependent adds (one cycle each).
- * The addend is a register, not an immediate: Intel's Golden Cove cores
- * (Sapphire and Emerald Rapids) fold chains of immediate adds at rename,
- * and an immediate chain measured "15.9 GHz" on one (cli/speed_measure.c
- * uses register adds for the same reason). */
-static double clock_ghz(void)
-{
-#if defined(__x86_64__)
-    double best = 0;
-    for (int r = 0; r < 5; r++) {
-        unsigned long n = 1ul << 26, x = 0, one = 1;
-        double t = now_ns();
-        __asm__ volatile("1: add %2, %0\n\tadd %2, %0\n\tadd %2, %0\n\tadd %2, %0\n\tsub $1, %1\n\tjnz 1b"
-                         : "+r"(x), "+r"(n)
-                         : "r"(one));
-        double g = 4.0 * (double)(1ul << 26) / (now_ns() - t);
-        if (g > best) best = g;
-    }
-    return best;
-#else
-    return 0;
-#endif
-}
 
 /* The peers' entry points (OpenSSL 3's and libsodium's ABI). */
 typedef struct evp_pkey_st EVP_PKEY;
@@ -186,7 +155,7 @@ int main(void)
         if (lc) add(op, NULL, 1, op ? "OpenSSL (raw key, get public)" : "OpenSSL EVP_PKEY_derive");
         if (ls) add(op, NULL, 2, op ? "libsodium crypto_scalarmult_base" : "libsodium crypto_scalarmult");
     }
-    const double ghz = clock_ghz();
+    const double ghz = effective_ghz();
     for (int r = 0; r < ROUNDS; r++)
         for (int c = 0; c < nc; c++) {
             double t = now_ns();

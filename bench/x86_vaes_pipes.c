@@ -16,9 +16,9 @@
  * at a chosen offset from a cache line (docs/performance.md, "2026-12-07:
  * what a misaligned stream costs a pass").
  *
- * Cycles: elapsed time times the effective core clock, measured with a
- * chain of dependent adds (one a cycle), as `rijn speed` does without
- * perf_event. Each figure is the best of 30 runs of 20000 iterations.
+ * Cycles: elapsed time times the effective core clock (bench_clock.h), as
+ * `rijn speed` counts them without perf_event. Each figure is the best of
+ * 30 runs of 20000 iterations.
  *
  * usage: x86_vaes_pipes   (x86-64 with AVX-512F, VAES and VPCLMULQDQ;
  * elsewhere it says so and exits 0). Not part of `make check`: it
@@ -26,38 +26,11 @@
  */
 #include <stdio.h>
 #include <stdint.h>
-#include <time.h>
+
+#include "bench_clock.h"
 
 #if defined(__x86_64__) && defined(__GNUC__)
 #include <cpuid.h>
-
-static double now_ns(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec * 1e9 + ts.tv_nsec;
-}
-
-/* Effective clock: a chain of dependent adds retires one per cycle. The
- * addend is a register: Intel's Golden Cove cores fold chains of
- * immediate adds at rename, and the immediate form read 22.8 GHz on a
- * 4.2 GHz Xeon (docs/performance.md, 2026-12-06). */
-static double clock_ghz(void)
-{
-    double best = 0;
-    for (int r = 0; r < 5; r++) {
-        uint64_t x = 0, one = 1;
-        double t0 = now_ns();
-        for (int i = 0; i < 1000000; i++)
-            __asm__ volatile("add %1,%0\n\tadd %1,%0\n\tadd %1,%0\n\tadd %1,%0\n\tadd %1,%0\n\t"
-                             "add %1,%0\n\tadd %1,%0\n\tadd %1,%0\n\tadd %1,%0\n\tadd %1,%0"
-                             : "+r"(x)
-                             : "r"(one));
-        double g = 10e6 / (now_ns() - t0);   /* 10 adds per iteration, plus the loop's own */
-        if (g > best) best = g;
-    }
-    return best;
-}
 
 #define CLOB                                                                                                         \
     "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8", "xmm9", "xmm10", "xmm11", "xmm12",         \
@@ -280,7 +253,7 @@ int main(void)
         printf("x86_vaes_pipes: this CPU lacks AVX-512F, VAES or VPCLMULQDQ; nothing to measure\n");
         return 0;
     }
-    const double ghz = clock_ghz();
+    const double ghz = effective_ghz();
     measure_all(ghz);
     measure_streams(ghz);
     return 0;

@@ -640,3 +640,40 @@ def test_fixed_cost_refuses_too_few_sizes(sizes):
     fitted: exit 2 and one line that says why, before any run."""
     r = fixed_cost("--sizes", sizes)
     assert r.returncode == 2 and "--sizes" in r.stderr and r.stdout == "", (r.returncode, r.stderr)
+
+
+GCM_PASS = os.path.abspath(os.path.join(BUILD, "bench", "gcm_pass"))
+
+
+def test_gcm_pass_prints_a_pass_for_seal_and_open():
+    """bench/gcm_pass (README, "Speed: rijn speed"): for the selected
+    gcm(aes) driver, with the buffers at the offsets asked for, one line
+    each for seal and open with the three sizes' medians and a slope per
+    256-byte pass; its opens verify its own seals (exit 1 otherwise)."""
+    if not os.path.exists(GCM_PASS):
+        pytest.skip("build/bench/gcm_pass not built (make benches builds it; make check does)")
+    r = subprocess.run([GCM_PASS, "-", "192", "16", "48"], capture_output=True, text=True, timeout=300, env=env())
+    assert r.returncode == 0, r.stderr
+    rows = [x for x in r.stdout.splitlines() if not x.startswith("#")]
+    pat = (r"AES-192 (seal|open) in\+16 out\+48: 8K (\d+) 16K (\d+) 32K (\d+) (cycles|ns); "
+           r"pass \(256 bytes\) ([\d.]+), 16K beyond 64 passes -?\d+$")
+    got = [re.match(pat, x) for x in rows]
+    assert len(rows) == 2 and all(got), rows
+    assert [m.group(1) for m in got] == ["seal", "open"], rows
+    for m in got:
+        t8, t16, t32 = (int(m.group(i)) for i in (2, 3, 4))
+        assert 0 < t8 < t16 < t32 and float(m.group(6)) > 0, m.group(0)
+
+
+@pytest.mark.parametrize("args,msg", [(["no-such-driver"], "driver no-such-driver"), (["-", "100"], "BITS"),
+                                      (["-", "160"], "BITS must be 128, 192 or 256"),
+                                      (["-", "128", "4096"], "IN must be 0..4095"),
+                                      (["-", "128", "0", "x"], "OUT must be 0..4095"),
+                                      (["-", "128", "0", "0", "extra"], "usage: gcm_pass")])
+def test_gcm_pass_refuses_bad_arguments(args, msg):
+    """Bad arguments: exit 2, one line on stderr that names the argument,
+    nothing measured."""
+    if not os.path.exists(GCM_PASS):
+        pytest.skip("build/bench/gcm_pass not built (make benches builds it; make check does)")
+    r = subprocess.run([GCM_PASS, *args], capture_output=True, text=True, timeout=60, env=env())
+    assert r.returncode == 2 and msg in r.stderr and r.stdout == "", (r.returncode, r.stderr, r.stdout)

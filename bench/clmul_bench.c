@@ -28,20 +28,13 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/syscall.h>
-#include <time.h>
 #include <unistd.h>
 
+#include "bench_clock.h"
 #include "rijn/rijn.h"
 
 #define RUNS 11
 #define ITERS 200000
-
-static double now_ns(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
-}
 
 static int cmp_d(const void *a, const void *b)
 {

@@ -57,9 +57,10 @@ extern "C" {
 /* Room for the largest GHASH key (tables of powers of H for wide drivers). */
 #define RIJN_GF128_KEY_BYTES 1024
 /* A GCM key's tables beyond its block cipher's and GHASH's keys: a fused
- * driver's own (gcm-aes-vaes-avx512-sb keeps its first AES round for each
- * value of the counter's low byte there, 4 KiB). No other architecture's
- * driver has one, so their keys do not carry the room. */
+ * driver's own (gcm-aes-vaes-avx512 and gcm-aes-vaes-avx512-sb keep their
+ * first AES round for each value of the counter's low byte there, 4 KiB).
+ * No other architecture's driver has one, so their keys do not carry the
+ * room. */
 #if defined(__x86_64__) || defined(_M_X64)
 #define RIJN_GCM_FUSED_BYTES 4224
 #else

@@ -36,14 +36,15 @@
  * (src/core/cpu_x86.c); the tails and the short path use Karatsuba in
  * both.
  *
- * The -sb driver, Intel's, also takes each pass's first AES round from a
- * table that its key setup writes (gcm_vaes512_ctrs, the section "The
- * first round from a table"), loads decryption's input once for the hash
- * and the last round, and seals messages of up to eight passes hashing
- * the ciphertext of one pass back (gcm_vaes512_body). Each of these was
- * measured on an Intel Xeon only (docs/performance.md, 2026-12-06), so
- * gcm-aes-vaes-avx512, which AMD's cores select, keeps its own counters
- * and schedule.
+ * Both drivers take each pass's first AES round from a table that key
+ * setup writes (gcm_vaes512_ctrs, the section "The first round from a
+ * table"): measured on an Intel Xeon for the -sb driver, then on an AMD
+ * EPYC Zen 4 for this one (docs/performance.md, 2026-12-06 and
+ * 2026-12-07). The -sb driver, Intel's, also loads decryption's input
+ * once for the hash and the last round, and seals messages of up to eight
+ * passes hashing the ciphertext of one pass back (gcm_vaes512_body); on
+ * the Zen 4 neither helped gcm-aes-vaes-avx512, which AMD's cores select
+ * (the same section of docs/performance.md), so it keeps its schedule.
  *
  * As in gcm-aes-vaes, encryption hashes the ciphertext of two passes back
  * and decryption hashes its own input, before anything is written (in ==
@@ -199,8 +200,8 @@ enum { GV_HASH_NONE, GV_HASH_MEM, GV_HASH_REGS };
  * the stores, so in == out (and hs == in) is allowed. The data is xored
  * into the last round key, so that a state is stored as its last round
  * ends. With l (not NULL; part is then GV_GROUP16), the block *l (the
- * lengths block) ends the group, weighted H, in the same reduction. With
- * sb, b[] arrive after round 1 (gcm_vaes512_ctrs), and decryption's input
+ * lengths block) ends the group, weighted H, in the same reduction. b[]
+ * arrive after round 1 (gcm_vaes512_ctrs). With sb, decryption's input
  * is loaded once, for its hash step and for the last round: a second
  * 64-byte load per register, split across cache lines where in is not
  * 64-byte aligned, measured 4% slower at 4 KiB on the Intel Xeon. */
@@ -214,7 +215,7 @@ VZ_INLINE void gcm_vaes512_pass(const struct aesni_ks *k, const struct pclmul_hk
 #pragma GCC unroll 9
     for (int r = 1; r <= 9; r++) {
         const vz kr = vz_bcast(k->ek[r]);
-        if (r > 1 || !sb)   /* the -sb driver's counters come after round 1 (gcm_vaes512_ctrs) */
+        if (r > 1)   /* the counters come after round 1 (gcm_vaes512_ctrs) */
             for (int j = 0; j < GV_M; j++) b[j] = vz_aesenc(b[j], kr);
         if (hash == GV_HASH_MEM && r <= 4) din[r % 4] = vz_load(hs + 64 * (r % 4));
         if (hash != GV_HASH_NONE && r <= 4)
@@ -241,8 +242,28 @@ VZ_INLINE void gcm_vaes512_pass(const struct aesni_ks *k, const struct pclmul_hk
      * still crosses it, and three pieces measured no faster than the split
      * (docs/performance.md, "Opens whose output is 32 bytes past a line"). */
     const bool halves = sb && ((uintptr_t)out & 63) == 32;
+    /* In a pass that hashes (every pass of an open, and a seal's from its
+     * third on), gcm-aes-vaes-avx512 loads all four registers of data
+     * before its first store. Stored one by one, each after its load,
+     * register j's load came right after register j - 1's store, and
+     * where out is 48 bytes past in modulo 4096 (rijn speed --offsets
+     * 0,48) the load overlaps the last 48 bytes of that store in its
+     * address's low 12 bits. On the Zen 4, with the same virtual
+     * addresses, some placements of the pages in physical memory (fresh
+     * buffers of the same process: about one in four; rijn speed: about
+     * half its processes, at some times of day and none at others) then
+     * made 16 KiB messages 20% to 25% slower and 2 KiB ones up to twice
+     * as slow. With the loads first none of 27 processes was; other
+     * placements moved by -3% to +1%. A seal's first two passes keep the
+     * old order, which measured 2% to 5% faster for seals of 256 bytes to
+     * 1 KiB (docs/performance.md, 2026-12-07). The -sb driver keeps its
+     * order: it was not measured on an Intel core. */
+    const bool lfirst = !sb && hash != GV_HASH_NONE;
+    if (lfirst)
+        for (int j = 0; j < GV_M; j++) b[j] = vz_aesenclast(b[j], vz_xor(kl, vz_load(in + 64 * j)));
     for (int j = 0; j < GV_M; j++) {
-        const vz c = vz_aesenclast(b[j], vz_xor(kl, hash == GV_HASH_MEM && sb ? din[j] : vz_load(in + 64 * j)));
+        const vz c =
+            lfirst ? b[j] : vz_aesenclast(b[j], vz_xor(kl, hash == GV_HASH_MEM && sb ? din[j] : vz_load(in + 64 * j)));
         if (halves)
             vz_store_halves(out + 64 * j, c);
         else
@@ -252,8 +273,8 @@ VZ_INLINE void gcm_vaes512_pass(const struct aesni_ks *k, const struct pclmul_hk
 }
 
 /*
- * The first round from a table (gcm-aes-vaes-avx512-sb)
- * ------------------------------------------------------
+ * The first round from a table (both drivers)
+ * -------------------------------------------
  * Within 256 consecutive counter blocks only byte 15 changes (the
  * counter's low byte x; inc32 carries into bytes 12..14 when it wraps),
  * and AES's first round is linear past SubBytes (FIPS 197 §5.1:
@@ -273,9 +294,14 @@ VZ_INLINE void gcm_vaes512_pass(const struct aesni_ks *k, const struct pclmul_hk
  * Xeon (Sapphire/Emerald Rapids class) 512-bit operations issue on ports
  * 0 and 5 only and VAESENC on port 0 only; the pass was at 87 vector
  * operations for 40 VAESENC, and 8 of them fewer made 16 KiB messages 7%
- * to 11% faster (docs/performance.md, 2026-12-06). The table is indexed by
- * the counter (public: the IV is); its contents are secret and are wiped
- * with the key.
+ * to 11% faster (docs/performance.md, 2026-12-06). On an AMD EPYC Zen 4,
+ * where 512-bit VAESENC issue one a cycle and each VPCLMULQDQ takes one
+ * of those cycles (docs/performance.md, fifth session of 2026-11-29), the
+ * 4 VAESENC fewer took gcm-aes-vaes-avx512's pass from 67-68 to 62-63
+ * cycles (AES-128; AES-256 80 to 75), and its messages of 256 bytes to
+ * 64 KiB up to 15% faster, 5% to 9% at 16 KiB (docs/performance.md,
+ * 2026-12-07). The table is indexed by the counter (public: the IV is);
+ * its contents are secret and are wiped with the key.
  *
  * The area: the rows' offset (a 32-bit word), Z at byte 16, and the rows.
  * They start where row 2 is 64-byte aligned (a one-shot message with a
@@ -307,11 +333,18 @@ VZ_INLINE void gcm_vaes512_rows_init(const struct aesni_ks *k, void *hkey)
     memcpy(area, &off, sizeof off);
     const __m128i top = GV_TOP, c52 = _mm_set1_epi8(0x52);
     STOREX(area + 16, _mm_or_si128(_mm_andnot_si128(top, k->ek[0]), _mm_and_si128(top, c52)));   /* Z */
-    /* 0x52 in bytes 0..14, k0[15] in byte 15; rows 4i..4i+3 xor i into it. */
+    /* 0x52 in bytes 0..14, k0[15] in byte 15; row x xors x into it. Lane
+     * j of t holds 4i + j in byte 15 (the top byte of the lane's last
+     * word), so adding 4 << 24 to each lane's last word steps all four
+     * rows with no carry (4i + j <= 255). Built from four general
+     * registers each time, t made a key setup on Zen 4 take 203 ns
+     * against 152 ns this way (114 ns without the table;
+     * docs/performance.md). */
     const vz c = vz_bcast(_mm_or_si128(_mm_andnot_si128(top, c52), _mm_and_si128(top, k->ek[0])));
-    for (uint32_t i = 0; i < 256; i += 4)
-        vz_store(area + off + 16 * i,
-                 vz_aesenc(vz_xor(c, vz_bswap(vz_lanes32(i, i + 1, i + 2, i + 3))), vz_zero()));
+    const vz step = vz_bcast(_mm_set_epi32(0x04000000, 0, 0, 0));
+    vz t = vz_bswap(vz_lanes32(0, 1, 2, 3));
+    for (uint32_t i = 0; i < 256; i += 4, t = vz_add32(t, step))
+        vz_store(area + off + 16 * i, vz_aesenc(vz_xor(c, t), vz_zero()));
 }
 
 /* S1 (above) of the period of counter block blk (big-endian, as stored):
@@ -323,49 +356,36 @@ VZ_INLINE vz gcm_vaes512_s1(const struct aesni_ks *k, const uint8_t *z, __m128i 
 
 /* The bulk's counters: cnt is the next counter's value (public: the IV
  * is), cnt0 the first's, cle0 the first four blocks as little-endian
- * lanes, blk0 the first block as stored. Without the table, cbe holds the
- * next four counter blocks as stored (big-endian); with it, s1 is S1 of
- * cnt's 256-block period. */
+ * lanes, blk0 the first block as stored, s1 S1 of cnt's 256-block
+ * period. */
 struct gv_ctrs {
-    vz cle0, cbe, s1;
+    vz cle0, s1;
     __m128i blk0;
     uint32_t cnt, cnt0;
 };
 
-/* The counter blocks of the next pass into b[]: xored with round key 0,
- * or with tab (rows, above) after round 1. While the low byte of the
- * counter does not wrap in this pass (fifteen of every sixteen passes),
- * with tab, rows x..x+15 give the states; without it, a 32-bit add of
- * (4 << 24) to each lane's last word adds 4 to the block's last byte,
- * with no carry to lose, so no byte swap is needed (as long as the next
- * pass's start does not wrap either). Otherwise the counters are rebuilt
- * from cnt with inc32's wrap (SP 800-38D §6.2), byte-swapped. */
-VZ_INLINE void gcm_vaes512_ctrs(vz b[GV_M], const struct aesni_ks *k, const vz k0, struct gv_ctrs *c,
-                                const bool tab, const uint8_t *rows, const uint8_t *z)
+/* The counter blocks of the next pass into b[], after round 1. While
+ * the low byte of the counter does not wrap in this pass (fifteen of
+ * every sixteen passes), rows x..x+15 of the table (above) give the
+ * states; otherwise the counters are rebuilt from cnt with inc32's wrap
+ * (SP 800-38D §6.2), byte-swapped, and run through round 1. */
+VZ_INLINE void gcm_vaes512_ctrs(vz b[GV_M], const struct aesni_ks *k, struct gv_ctrs *c, const uint8_t *rows,
+                                const uint8_t *z)
 {
     const uint32_t x = c->cnt & 0xff;
-    const bool fast = tab ? x + GV_BLOCKS <= 256 : x + GV_BLOCKS < 256;
-    if (tab && fast) {
+    if (x + GV_BLOCKS <= 256) {
         for (int j = 0; j < GV_M; j++) b[j] = vz_xor(c->s1, vz_load(rows + 16 * (x + 4 * (uint32_t)j)));
-    } else if (fast) {
-        const vz step = vz_bcast(_mm_set_epi32(0x04000000, 0, 0, 0));   /* 4 in byte 15 of each lane */
-        for (int j = 0; j < GV_M; j++) {
-            b[j] = vz_xor(c->cbe, k0);
-            c->cbe = vz_add32(c->cbe, step);
-        }
     } else {
         const uint32_t d = c->cnt - c->cnt0;
         vz v = vz_add32(c->cle0, vz_lanes32(d, d, d, d));
         for (int j = 0; j < GV_M; j++) {
-            b[j] = vz_xor(vz_bswap(v), tab ? vz_bcast(k->ek[0]) : k0);
-            if (tab) b[j] = vz_aesenc(b[j], vz_bcast(k->ek[1]));
+            b[j] = vz_aesenc(vz_xor(vz_bswap(v), vz_bcast(k->ek[0])), vz_bcast(k->ek[1]));
             v = vz_add32(v, vz_lanes32(4, 4, 4, 4));
         }
-        if (!tab) c->cbe = vz_bswap(v);
     }
     c->cnt += GV_BLOCKS;
     /* The next pass starts a new period: its S1. */
-    if (tab && x + GV_BLOCKS >= 256)
+    if (x + GV_BLOCKS >= 256)
         c->s1 = gcm_vaes512_s1(k, z, _mm_insert_epi32(c->blk0, (int)__builtin_bswap32(c->cnt), 3));
 }
 
@@ -397,11 +417,9 @@ VZ_INLINE void gcm_vaes512_body(const void *ks, const void *hkey, uint8_t ctr[16
     /* inc32 (SP 800-38D §6.2): lane words wrap mod 2^32, which is inc32. */
     const vz cle0 = vz_add32(vz_bcast(aesni_bswap(LOADX(ctr))), vz_lanes32(0, 1, 2, 3));
     vz b[GV_M];
-    const bool tab = sb;   /* the first round from the table: the -sb driver's */
-    const uint8_t *const rows = tab ? gcm_vaes512_rows(hkey) : NULL, *const z = GV_Z(hkey);
-    struct gv_ctrs cs = { cle0, vz_bswap(cle0), vz_zero(), LOADX(ctr), c32, c32 };
-    if (tab) cs.s1 = gcm_vaes512_s1(k, z, cs.blk0);
-    const vz k0 = tab ? vz_zero() : vz_bcast(k->ek[0]);   /* the table's S1 holds it */
+    const uint8_t *const rows = gcm_vaes512_rows(hkey), *const z = GV_Z(hkey);
+    struct gv_ctrs cs = { cle0, vz_zero(), LOADX(ctr), c32, c32 };
+    cs.s1 = gcm_vaes512_s1(k, z, cs.blk0);
     struct gz_acc a = { vz_zero(), vz_zero(), vz_zero() };   /* set by each group's register 1 */
     if (!encrypt) {
         /* Where the lengths block ends the last pass's group and that
@@ -415,26 +433,26 @@ VZ_INLINE void gcm_vaes512_body(const void *ks, const void *hkey, uint8_t ctr[16
         /* The -sb driver's pairs run flat but the last, which has the
          * usual powers and folds its lanes (above). */
         for (; sb && i + 1 < pairs; i++, n -= 2 * GV_BLOCKS, in += 2 * GV_BYTES, out += 2 * GV_BYTES) {
-            gcm_vaes512_ctrs(b, k, k0, &cs, tab, rows, z);
+            gcm_vaes512_ctrs(b, k, &cs, rows, z);
             gcm_vaes512_pass(k, h, b, out, in, GV_HASH_MEM, in, NULL, false, &a, GV_FIRST, &yv, sb, NULL, true);
-            gcm_vaes512_ctrs(b, k, k0, &cs, tab, rows, z);
+            gcm_vaes512_ctrs(b, k, &cs, rows, z);
             gcm_vaes512_pass(k, h, b, out + GV_BYTES, in + GV_BYTES, GV_HASH_MEM, in + GV_BYTES, NULL, false, &a,
                              GV_SECOND, &yv, sb, NULL, true);
         }
         for (; i < pairs; i++, n -= 2 * GV_BLOCKS, in += 2 * GV_BYTES, out += 2 * GV_BYTES) {
-            gcm_vaes512_ctrs(b, k, k0, &cs, tab, rows, z);
+            gcm_vaes512_ctrs(b, k, &cs, rows, z);
             gcm_vaes512_pass(k, h, b, out, in, GV_HASH_MEM, in, NULL, false, &a, GV_FIRST, &yv, sb, NULL, false);
-            gcm_vaes512_ctrs(b, k, k0, &cs, tab, rows, z);
+            gcm_vaes512_ctrs(b, k, &cs, rows, z);
             gcm_vaes512_pass(k, h, b, out + GV_BYTES, in + GV_BYTES, GV_HASH_MEM, in + GV_BYTES, NULL, false, &a,
                              GV_SECOND, &yv, sb, NULL, false);
         }
         if (split) {
-            gcm_vaes512_ctrs(b, k, k0, &cs, tab, rows, z);
+            gcm_vaes512_ctrs(b, k, &cs, rows, z);
             gcm_vaes512_pass(k, h, b, out, in, GV_HASH_MEM, in, NULL, false, &a, GV_GROUP16, &yv, sb, NULL, false);
             n -= GV_BLOCKS, in += GV_BYTES, out += GV_BYTES;
         }
         if (n >= GV_BLOCKS) {
-            gcm_vaes512_ctrs(b, k, k0, &cs, tab, rows, z);
+            gcm_vaes512_ctrs(b, k, &cs, rows, z);
             gcm_vaes512_pass(k, h, b, out, in, GV_HASH_MEM, in, NULL, false, &a, GV_GROUP16, &yv, sb,
                              lend ? l : NULL, false);
             n -= GV_BLOCKS, in += GV_BYTES, out += GV_BYTES;
@@ -468,19 +486,19 @@ VZ_INLINE void gcm_vaes512_body(const void *ks, const void *hkey, uint8_t ctr[16
          * to 2048 bytes 2% to 8% faster, on the Intel Xeon. */
         const bool one_back = sb && n >= GV_BLOCKS && n < 9 * GV_BLOCKS;
         if (one_back) {
-            gcm_vaes512_ctrs(b, k, k0, &cs, tab, rows, z);
+            gcm_vaes512_ctrs(b, k, &cs, rows, z);
             gcm_vaes512_pass(k, h, b, out, in, GV_HASH_NONE, NULL, ca, true, &a, GV_GROUP16, &yv, sb, NULL, false);
             n -= GV_BLOCKS, in += GV_BYTES, out += GV_BYTES;
             /* Flat pairs: a sixteen-block group or gz_hash_regs follows. */
             for (; n >= 2 * GV_BLOCKS; n -= 2 * GV_BLOCKS, in += 2 * GV_BYTES, out += 2 * GV_BYTES) {
-                gcm_vaes512_ctrs(b, k, k0, &cs, tab, rows, z);
+                gcm_vaes512_ctrs(b, k, &cs, rows, z);
                 gcm_vaes512_pass(k, h, b, out, in, GV_HASH_REGS, NULL, ca, true, &a, GV_FIRST, &yv, sb, NULL, true);
-                gcm_vaes512_ctrs(b, k, k0, &cs, tab, rows, z);
+                gcm_vaes512_ctrs(b, k, &cs, rows, z);
                 gcm_vaes512_pass(k, h, b, out + GV_BYTES, in + GV_BYTES, GV_HASH_REGS, NULL, ca, true, &a,
                                  GV_SECOND, &yv, sb, NULL, true);
             }
             if (n >= GV_BLOCKS) {
-                gcm_vaes512_ctrs(b, k, k0, &cs, tab, rows, z);
+                gcm_vaes512_ctrs(b, k, &cs, rows, z);
                 gcm_vaes512_pass(k, h, b, out, in, GV_HASH_REGS, NULL, ca, true, &a, GV_GROUP16, &yv, sb, NULL,
                                  false);
                 n -= GV_BLOCKS, in += GV_BYTES, out += GV_BYTES;
@@ -488,12 +506,12 @@ VZ_INLINE void gcm_vaes512_body(const void *ks, const void *hkey, uint8_t ctr[16
             yv = vz_from128(gz_hash_regs(h, yv, ca, NULL, lend ? l : NULL));
         }
         if (!one_back && n >= GV_BLOCKS) {
-            gcm_vaes512_ctrs(b, k, k0, &cs, tab, rows, z);
+            gcm_vaes512_ctrs(b, k, &cs, rows, z);
             gcm_vaes512_pass(k, h, b, out, in, GV_HASH_NONE, NULL, ca, true, &a, GV_GROUP16, &yv, sb, NULL, false);
             n -= GV_BLOCKS, in += GV_BYTES, out += GV_BYTES, done = 1;
         }
         if (n >= GV_BLOCKS) {
-            gcm_vaes512_ctrs(b, k, k0, &cs, tab, rows, z);
+            gcm_vaes512_ctrs(b, k, &cs, rows, z);
             gcm_vaes512_pass(k, h, b, out, in, GV_HASH_NONE, NULL, cb, true, &a, GV_GROUP16, &yv, sb, NULL, false);
             n -= GV_BLOCKS, in += GV_BYTES, out += GV_BYTES, done = 2;
         }
@@ -501,9 +519,9 @@ VZ_INLINE void gcm_vaes512_body(const void *ks, const void *hkey, uint8_t ctr[16
          * gz_hash_regs below ends the data's hash with the usual powers:
          * the -sb driver's pairs here run flat. */
         for (; n >= 2 * GV_BLOCKS; n -= 2 * GV_BLOCKS, in += 2 * GV_BYTES, out += 2 * GV_BYTES) {
-            gcm_vaes512_ctrs(b, k, k0, &cs, tab, rows, z);
+            gcm_vaes512_ctrs(b, k, &cs, rows, z);
             gcm_vaes512_pass(k, h, b, out, in, GV_HASH_REGS, NULL, ca, true, &a, GV_FIRST, &yv, sb, NULL, sb);
-            gcm_vaes512_ctrs(b, k, k0, &cs, tab, rows, z);
+            gcm_vaes512_ctrs(b, k, &cs, rows, z);
             gcm_vaes512_pass(k, h, b, out + GV_BYTES, in + GV_BYTES, GV_HASH_REGS, NULL, cb, true, &a, GV_SECOND,
                              &yv, sb, NULL, sb);
         }
@@ -512,7 +530,7 @@ VZ_INLINE void gcm_vaes512_body(const void *ks, const void *hkey, uint8_t ctr[16
          * message order, are then cb and ca. */
         bool odd = false;
         if (n >= GV_BLOCKS) {
-            gcm_vaes512_ctrs(b, k, k0, &cs, tab, rows, z);
+            gcm_vaes512_ctrs(b, k, &cs, rows, z);
             gcm_vaes512_pass(k, h, b, out, in, GV_HASH_REGS, NULL, ca, true, &a, GV_GROUP16, &yv, sb, NULL, false);
             n -= GV_BLOCKS, in += GV_BYTES, out += GV_BYTES, odd = true;
         }
@@ -659,7 +677,7 @@ VZ_INLINE void gcm_vaes512_short(const struct aesni_ks *k, const struct pclmul_h
     static VZ_TARGET void prefix##_hkey_extend(const void *ks, void *hkey)                                         \
     {                                                                                                               \
         gz_powers32(hkey);                                                                                          \
-        if (sb) gcm_vaes512_rows_init(ks, hkey);                                                                    \
+        gcm_vaes512_rows_init(ks, hkey);                                                                            \
     }                                                                                                               \
     static const struct rijn_gcm_ops ops = { .crypt = prefix##_crypt, .aead = prefix##_aead,                        \
                                              .hkey_extend = prefix##_hkey_extend };

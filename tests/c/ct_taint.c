@@ -209,8 +209,8 @@ int main(int argc, char **argv)
          * path hashes with the lengths block in their last group: 96
          * (six passes, an even count), 112 (seven) and 37 (two passes
          * and a tail of five). Last, 300 blocks and 3 bytes: GCM's counter
-         * byte 15 wraps in it (gcm-aes-vaes-avx512-sb's first-round table
-         * serves 256 blocks, then takes the next period's S1). AAD 20,
+         * byte 15 wraps in it (the gcm-aes-vaes-avx512 drivers' first-round
+         * table serves 256 blocks, then takes the next period's S1). AAD 20,
          * then 13 bytes. */
         static const size_t mls[] = { 16 * 37 + 5, 21, 16 * 117 + 5, 16 * 96, 16 * 112, 16 * 37, 16 * 300 + 3 };
         for (size_t pass = 0; pass < sizeof mls / sizeof mls[0] && !r; pass++) {

@@ -162,8 +162,8 @@ int main(void)
         /* A copy of the key at another address (16 and 48 bytes past a
          * 64-byte line: any address malloc may give) seals as the original
          * over 4800 bytes, which cross the counter byte's wrap:
-         * gcm-aes-vaes-avx512-sb keeps the offset of its first-round table
-         * with the key. */
+         * both gcm-aes-vaes-avx512 drivers keep the offset of their
+         * first-round table with the key. */
         {
             static unsigned char arena[sizeof(rijn_gcm_key) + 128] __attribute__((aligned(64)));
             static uint8_t msg[4800], c1[4800], c2[4800];

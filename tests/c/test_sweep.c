@@ -45,9 +45,9 @@
  *    xts(aes-vaes-avx512) takes a head block where a 16-byte-aligned
  *    output would put a 32-byte store across a page, and only there.
  * 5. AEAD streams across the counter's low byte: GCM's counter blocks
- *    change in byte 15 only, 256 at a time (gcm-aes-vaes-avx512-sb takes
- *    its first AES round from a table of that byte within each such
- *    period), so each driver seals and opens LONGLEN bytes, which cross
+ *    change in byte 15 only, 256 at a time (both gcm-aes-vaes-avx512
+ *    drivers take their first AES round from a table of that byte within
+ *    each such period), so each driver seals and opens LONGLEN bytes, which cross
  *    the byte's wrap twice, as a first update of 16 k bytes (k = 0..31:
  *    the data's first block at every counter value modulo 32, so the bulk
  *    passes of 16 blocks start at each offset from the wrap) and the rest

@@ -162,7 +162,7 @@ RIJN_API void rijn_xts_clear(rijn_xts_ctx *c);
 typedef struct rijn_gcm_key {
     const void *inst;
     rijn_aes_key k;
-    /* The GHASH key, then RIJN_GCM_FUSED_BYTES for the fused driver. */
+    /* The GHASH key, then RIJN_GCM_FUSED_BYTES for the fused drivers. */
     unsigned char hkey[RIJN_GF128_KEY_BYTES + RIJN_GCM_FUSED_BYTES] RIJN_ALIGNED(RIJN_CTX_ALIGN);
 } rijn_gcm_key;
 

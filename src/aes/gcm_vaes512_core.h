@@ -20,7 +20,8 @@
  * pass with the round loop rolled (GCC kept it rolled around a run-time
  * test of the hash pointer, with a branch and eight register copies per
  * round): 16 KiB seal at 0.79x AWS-LC. Unrolled, with the four-lane
- * reduction and byte-order-free counters (gcm_vaes512_ctrs), 32 blocks
+ * reduction and byte-order-free counters (since replaced by the first
+ * round from a table, below), 32 blocks
  * per pass reached 0.95x to 0.97x and sixteen 0.96x to 1.01x, with no
  * register spilled (32 blocks spilled three).
  *
@@ -418,8 +419,7 @@ VZ_INLINE void gcm_vaes512_body(const void *ks, const void *hkey, uint8_t ctr[16
     const vz cle0 = vz_add32(vz_bcast(aesni_bswap(LOADX(ctr))), vz_lanes32(0, 1, 2, 3));
     vz b[GV_M];
     const uint8_t *const rows = gcm_vaes512_rows(hkey), *const z = GV_Z(hkey);
-    struct gv_ctrs cs = { cle0, vz_zero(), LOADX(ctr), c32, c32 };
-    cs.s1 = gcm_vaes512_s1(k, z, cs.blk0);
+    struct gv_ctrs cs = { cle0, gcm_vaes512_s1(k, z, LOADX(ctr)), LOADX(ctr), c32, c32 };
     struct gz_acc a = { vz_zero(), vz_zero(), vz_zero() };   /* set by each group's register 1 */
     if (!encrypt) {
         /* Where the lengths block ends the last pass's group and that

@@ -407,7 +407,8 @@ static VZ_TARGET void vaes512_xts(const void *ks, uint8_t tweak[16], uint8_t *ou
         VAES_EACH for (int j = 0; j < 8; j++) vz_store(out + 64 * j, vz_xor(b[j], t[j]));
         /* The next pass's tweaks; after the last whole pass, register 0
          * (the stored tweak comes from it) and those the tail reads
-         * (4j < n - 32): a 512-byte sector needs one of the eight. */
+         * (4j < n - 32): a message of whole passes (a 4 KiB sector) needs
+         * one of the eight. */
         VAES_EACH for (int j = 0; j < 8; j++)
             if (j == 0 || 4 * (size_t)j < n - 32) t[j] = xts_mul_x32(t[j]);
     }

@@ -14,7 +14,9 @@
  * cycle each), not shuffles, loads, stores or 256-bit XORs. The
  * "streams" rows run a pass's mix over 16 KiB of input and output, each
  * at a chosen offset from a cache line (docs/performance.md, "2026-12-07:
- * what a misaligned stream costs a pass").
+ * what a misaligned stream costs a pass"). The "XTS pass" rows time
+ * aes-vaes-avx512's XTS pass with its tweak updates after the stores or
+ * between the rounds (docs/performance.md, "2026-12-07, fifth session").
  *
  * Cycles: elapsed time times the effective core clock (bench_clock.h), as
  * `rijn speed` counts them without perf_event. Each figure is the best of
@@ -199,6 +201,40 @@ static int have_vaes512(void)
     return (b & (1u << 16)) && (c & (1u << 9)) && (c & (1u << 10));
 }
 
+/* An XTS pass of aes-vaes-avx512 (src/aes/aes_vaes512.c, vaes512_xts_body)
+ * for AES-128: eight states (zmm0..7) with their tweaks (zmm8..15), each
+ * loaded from %0 and whitened, nine rounds and the last one, and each
+ * output XORed with its tweak and stored to %1. XTW(t, a, c) advances
+ * the tweaks in t by x^32 with scratch a and c (xts_mul_x32: two byte
+ * shifts, a carry-less multiply by 0x87 in zmm17, an XOR); the tweak
+ * chain runs from one iteration to the next, as in the loop. The rows
+ * put the eight updates after the stores, or one after each of rounds
+ * 1..8. */
+#define XW(j, b, t) "vpxord " #j "*64(%0)," t "," b "\n\tvpxord " b ",%%zmm19," b "\n\t"
+#define XWHITEN                                                                                                      \
+    XW(0, "%%zmm0", "%%zmm8") XW(1, "%%zmm1", "%%zmm9") XW(2, "%%zmm2", "%%zmm10") XW(3, "%%zmm3", "%%zmm11")       \
+        XW(4, "%%zmm4", "%%zmm12") XW(5, "%%zmm5", "%%zmm13") XW(6, "%%zmm6", "%%zmm14") XW(7, "%%zmm7", "%%zmm15")
+#define XR1 R4 "vaesenc %%zmm16,%%zmm4,%%zmm4\n\tvaesenc %%zmm16,%%zmm5,%%zmm5\n\t"                                 \
+    "vaesenc %%zmm16,%%zmm6,%%zmm6\n\tvaesenc %%zmm16,%%zmm7,%%zmm7\n\t"
+#define XL(j, b, t) "vaesenclast %%zmm18," b "," b "\n\tvpxord " t "," b "," b "\n\tvmovdqu64 " b "," #j "*64(%1)\n\t"
+#define XLAST                                                                                                        \
+    XL(0, "%%zmm0", "%%zmm8") XL(1, "%%zmm1", "%%zmm9") XL(2, "%%zmm2", "%%zmm10") XL(3, "%%zmm3", "%%zmm11")       \
+        XL(4, "%%zmm4", "%%zmm12") XL(5, "%%zmm5", "%%zmm13") XL(6, "%%zmm6", "%%zmm14") XL(7, "%%zmm7", "%%zmm15")
+#define XTW(t, a, c)                                                                                                 \
+    "vpsrldq $12," t "," a "\n\tvpslldq $4," t "," c "\n\tvpclmulqdq $0x00,%%zmm17," a "," a "\n\tvpxord " a "," c \
+    "," t "\n\t"
+#define XTW0 XTW("%%zmm8", "%%zmm20", "%%zmm21")
+#define XTW1 XTW("%%zmm9", "%%zmm22", "%%zmm23")
+#define XTW2 XTW("%%zmm10", "%%zmm24", "%%zmm25")
+#define XTW3 XTW("%%zmm11", "%%zmm26", "%%zmm27")
+#define XTW4 XTW("%%zmm12", "%%zmm20", "%%zmm21")
+#define XTW5 XTW("%%zmm13", "%%zmm22", "%%zmm23")
+#define XTW6 XTW("%%zmm14", "%%zmm24", "%%zmm25")
+#define XTW7 XTW("%%zmm15", "%%zmm26", "%%zmm27")
+#define XTS_NONE XWHITEN XR1 XR1 XR1 XR1 XR1 XR1 XR1 XR1 XR1 XLAST
+#define XTS_AFTER XTS_NONE XTW0 XTW1 XTW2 XTW3 XTW4 XTW5 XTW6 XTW7
+#define XTS_BETWEEN XWHITEN XR1 XTW0 XR1 XTW1 XR1 XTW2 XR1 XTW3 XR1 XTW4 XR1 XTW5 XR1 XTW6 XR1 XTW7 XR1 XLAST
+
 /* Compiled for AVX-512 (the clobber list names zmm16..23), called only
  * after main has checked the CPU. */
 static __attribute__((target("avx512f"), noinline)) void measure_all(double ghz)
@@ -233,6 +269,10 @@ static __attribute__((target("avx512f"), noinline)) void measure_all(double ghz)
     MEASURE("A + 16 VPUNPCKLQDQ zmm", MIX_A("vpunpcklqdq %%zmm21,%%zmm22,%%zmm8\n\tvpunpcklqdq %%zmm21,%%zmm22,%%zmm9\n\tvpunpcklqdq %%zmm21,%%zmm22,%%zmm10\n\tvpunpcklqdq %%zmm21,%%zmm22,%%zmm11\n\t"));
     MEASURE("A + 8 loads, 4 stores, 12 broadcasts", MIX_A(LD("%%zmm8", "0") LD("%%zmm9", "64") ST("0") BC("%%zmm10") BC("%%zmm11") BC("%%zmm12")));
     MEASURE("36 VAESENC + 24 VPXORD zmm (no products)", INIT4 R4 X6 R4 X6 R4 X6 R4 X6 R4 R4 R4 R4 R4);
+    printf("# an XTS pass of eight registers (AES-128), loads and stores included\n");
+    MEASURE("XTS pass, no tweak updates", XTS_NONE);
+    MEASURE("XTS pass, tweak updates after the stores", XTS_AFTER);
+    MEASURE("XTS pass, tweak updates between the rounds", XTS_BETWEEN);
     printf("# latency: dependent chains of 10\n");
     MEASURE("10 VAESENC zmm, each on the last",
             "vaesenc %%zmm16,%%zmm0,%%zmm0\n\tvaesenc %%zmm16,%%zmm0,%%zmm0\n\tvaesenc %%zmm16,%%zmm0,%%zmm0\n\t"

@@ -15,9 +15,10 @@
  *
  * XTS keeps 32 tweaks in eight registers and advances each by x^32 per
  * pass: a four-byte shift of each 128-bit lane, with the 32 bits pushed
- * out folded back by one carry-less multiply by x^7 + x^2 + x + 1 (the
- * carry-less unit is otherwise idle in XTS). See XTS_MUL_XS and xts_mul_x32
- * below.
+ * out folded back by one carry-less multiply by x^7 + x^2 + x + 1. See
+ * XTS_MUL_XS and xts_mul_x32 below. On Zen 4 each 512-bit VPCLMULQDQ
+ * takes an AES pipe for about a cycle, and where the eight updates sit in
+ * a pass costs more than the updates themselves: vaes512_xts_passes.
  */
 #include "aes/vaes512_core.h"
 
@@ -496,7 +497,7 @@ VZ_INLINE void vaes512_xts_body(const void *ks, uint8_t tweak[16], uint8_t *out,
      * loads, against about 15 cycles a pass saved. From 64 blocks on (two
      * passes), 1 KiB messages ran 1% slower than before the split by
      * direction on Zen 4; left to the loop below, 4-6% faster (that split
-     * alone). 2 KiB ran 2-6% faster, 4 KiB 9-10%, 16 KiB 14%. */
+     * alone). 2 KiB ran 2-5% faster, 4 KiB 9-10%, 16 KiB 14%. */
     if (n >= XTS_LONG) {
         if (encrypt)
             vaes512_xts_passes_enc(k, t[0], tweak, out, in, n, r);

@@ -177,10 +177,11 @@ int main(int argc, char **argv)
     int r = a->init(&c, drv, key, kl);
     switch (a->shape) {
     case RS_CIPHER: {
-        /* Whole blocks where the mode needs them, else with a tail. Then
-         * 100 blocks (and 5 bytes): XTS gives aes-vaes-avx512 98 whole
-         * blocks and two to steal, and from 96 on its whole passes run
-         * in vaes512_xts_passes. */
+        /* Whole blocks where the mode needs them, else with a tail. First
+         * 100 blocks (and 5 bytes): XTS gives the driver 100 whole blocks
+         * to encrypt and 99 to decrypt (decryption steals with the last
+         * whole one first), and from 96 on aes-vaes-avx512's whole passes
+         * run in vaes512_xts_passes. */
         size_t n = a->block > 1 ? blen : len;
         const size_t nl = a->block > 1 ? 16 * 100 : 16 * 100 + 5;
         if (!r) r = a->crypt(&c, 1, iv, out, pt, nl);

@@ -9,9 +9,10 @@
  *
  * Parallel paths (ECB, CTR, CBC decryption, XTS) are written here, 32
  * blocks per pass and a tail of one to eight registers with masked loads
- * and stores (VZ_BY_TAIL: as many registers as the tail fills). The serial chains (CBC encryption, CBC-MAC, CCM) gain nothing
- * from wider registers and run aes-aesni's code. The key schedule is
- * aes-aesni's; each round key is broadcast to the four lanes as it is used.
+ * and stores (VZ_BY_TAIL: as many registers as the tail fills). The
+ * serial chains (CBC encryption, CBC-MAC, CCM) gain nothing from wider
+ * registers and run aes-aesni's code. The key schedule is aes-aesni's;
+ * each round key is broadcast to the four lanes as it is used.
  *
  * XTS keeps 32 tweaks in eight registers and advances each by x^32 per
  * pass: a four-byte shift of each 128-bit lane, with the 32 bits pushed

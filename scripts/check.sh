@@ -25,7 +25,7 @@ echo "== build (release, -Werror)"
 make -s -j"$JOBS" all
 echo "== build-ct (secret-taint build; VAES and MULX/ADX in emulation, which valgrind can run)"
 make -s -j"$JOBS" BUILD=build-ct EXTRA_CFLAGS="-DRIJN_CTGRIND -DRIJN_EMULATE_VAES -DRIJN_EMULATE_ADX" build-ct/tests/ct_taint build-ct/librijn.so
-echo "== build-emu (VAES/VPCLMULQDQ drivers with each 256-bit instruction emulated per lane)"
+echo "== build-emu (VAES/VPCLMULQDQ drivers with each 256-bit instruction emulated per lane, GFNI by its definition)"
 make -s -j"$JOBS" BUILD=build-emu EXTRA_CFLAGS=-DRIJN_EMULATE_VAES all
 echo "== build-asan (AddressSanitizer + UndefinedBehaviorSanitizer)"
 SAN="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all"
@@ -87,13 +87,13 @@ esac
 echo "== differential fuzzing, 30 s per target (make fuzz FUZZ_TIME=... for longer)"
 ./scripts/fuzz.sh 30
 
-echo "== VAES and IFMA drivers, emulation build (this CPU: $(build/rijn list | head -1))"
+echo "== VAES, GFNI and IFMA drivers, emulation build (this CPU: $(build/rijn list | head -1))"
 build-emu/tests/test_api
 # x25519-ifma's ladder and field code on the emulated lane layer
 # (src/x25519/fe51_ifma.h), with every vector of build/x25519_kat.txt.
 build-emu/tests/test_x25519 build/x25519_kat.txt | tail -1
 build-emu/tests/test_fe51x8 | tail -1
-RIJN_BUILD=build-emu RIJN_TEST_DRIVERS=vaes python3 -m pytest -q -rs -p no:cacheprovider \
+RIJN_BUILD=build-emu RIJN_TEST_DRIVERS=vaes,gfni python3 -m pytest -q -rs -p no:cacheprovider \
     tests/py/test_wycheproof.py tests/py/test_diff.py tests/py/test_nist.py
 
 echo "== tests under ASan + UBSan"

@@ -23,7 +23,7 @@ static const struct { const char *name; uint32_t bit; } feature_names[] = {
     { "aesni", RIJN_CPU_AESNI },   { "pclmul", RIJN_CPU_PCLMUL }, { "avx", RIJN_CPU_AVX },
     { "avx2", RIJN_CPU_AVX2 },     { "vaes", RIJN_CPU_VAES },   { "vpclmul", RIJN_CPU_VPCLMUL },
     { "avx512", RIJN_CPU_AVX512 }, { "fastclmul", RIJN_CPU_FASTCLMUL },
-    { "ifma", RIJN_CPU_IFMA },
+    { "ifma", RIJN_CPU_IFMA },     { "gfni", RIJN_CPU_GFNI },
     { "bmi2", RIJN_CPU_BMI2 },     { "adx", RIJN_CPU_ADX },     { "neon", RIJN_CPU_NEON },   { "aes", RIJN_CPU_ARM_AES },
     { "pmull", RIJN_CPU_ARM_PMULL },
 };

@@ -48,7 +48,10 @@ enum {
     RIJN_CPU_FASTCLMUL = 1u << 21,
     /* AVX-512 IFMA (CPUID 7 EBX bit 21: VPMADD52LUQ/HUQ), reported only
      * with RIJN_CPU_AVX512's OS state: x25519-ifma. */
-    RIJN_CPU_IFMA = 1u << 22
+    RIJN_CPU_IFMA = 1u << 22,
+    /* GFNI (CPUID 7 ECX bit 8), reported only with the OS's YMM state:
+     * aes-gfni uses its VEX forms (GF2P8AFFINEINVQB on XMM and YMM). */
+    RIJN_CPU_GFNI = 1u << 23
 };
 
 /* Features of this CPU after RIJN_CPU masking; detected once, thread-safe. */

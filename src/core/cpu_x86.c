@@ -43,6 +43,7 @@ uint32_t rijn_cpu_detect_arch(void)
             if (b & (1u << 5)) m |= RIJN_CPU_AVX2;
             if (c & (1u << 9)) m |= RIJN_CPU_VAES;
             if (c & (1u << 10)) m |= RIJN_CPU_VPCLMUL;
+            if (c & (1u << 8)) m |= RIJN_CPU_GFNI;
         }
         /* AVX512F (EBX 16), AVX512BW (30), AVX512VL (31): all three. */
         if (os_avx512 && (b & (1u << 16)) && (b & (1u << 30)) && (b & (1u << 31))) m |= RIJN_CPU_AVX512;

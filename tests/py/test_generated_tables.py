@@ -5,6 +5,8 @@ so a hand edit or a stale header fails:
 - src/aes/vperm_tables.h (scripts/gen_vperm_tables.py): aes-vperm's
   shuffle tables; the generator checks the cipher they describe against the
   `cryptography` package before printing;
+- src/aes/gfni_consts.h (scripts/gen_gfni_consts.py): aes-gfni's GFNI
+  matrices and shuffle indices, likewise checked against `cryptography`;
 - src/aes/sbox_tables.h (scripts/gen_sbox.py): the S-box and its inverse
   from their FIPS 197 definition, for aes-neon's TBL lookups;
 - src/x25519/base_table.c (scripts/gen_x25519_table.py): multiples of the
@@ -21,6 +23,7 @@ ROOT = os.path.join(os.path.dirname(__file__), "..", "..")
 
 
 @pytest.mark.parametrize("script,header", [("gen_vperm_tables.py", "aes/vperm_tables.h"), ("gen_sbox.py", "aes/sbox_tables.h"),
+                                           ("gen_gfni_consts.py", "aes/gfni_consts.h"),
                                            ("gen_x25519_table.py", "x25519/base_table.c")])
 def test_generated_header_is_current(script, header):
     r = subprocess.run([sys.executable, os.path.join(ROOT, "scripts", script)], capture_output=True, text=True,

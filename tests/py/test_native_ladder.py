@@ -29,8 +29,17 @@ STEPS = {
     "vaes-avx512": ("-fastclmul", {"vaes", "vpclmul", "avx512"}, "gcm-aes-vaes-avx512", "aes-vaes-avx512"),
     "vaes-avx2": ("-avx512", {"vaes", "vpclmul", "avx2"}, "gcm-aes-vaes", "aes-vaes"),
     "aesni-avx": ("-vaes", {"aesni", "pclmul", "avx"}, "gcm-aes-aesni-avx", "aes-aesni"),
-    "no-aesni-avx2": ("-aesni", {"avx2", "pclmul"}, "gcm_base(ctr(aes-bs-avx2),ghash-pclmul)", "aes-bs-avx2"),
+    "no-aesni-gfni": ("-aesni", {"avx2", "pclmul", "gfni"}, "gcm_base(ctr(aes-gfni),ghash-pclmul)", "aes-gfni"),
+    "no-aesni-avx2": ("-aesni,-gfni", {"avx2", "pclmul"}, "gcm_base(ctr(aes-bs-avx2),ghash-pclmul)", "aes-bs-avx2"),
     "portable": ("-aesni,-pclmul,-ssse3", set(), "gcm_base(ctr(aes-ct128),ghash-ct64)", "aes-ct128"),
+}
+
+# The serial chains (one block in flight) where a step picks them apart
+# from the parallel modes: aes-gfni is fast on one block too, the
+# bit-sliced tier hands them to aes-vperm.
+SERIAL = {
+    "no-aesni-gfni": {"cmac(aes)": "cmac(aes-gfni)", "ccm(aes)": "ccm_base(ctr(aes-gfni),cbcmac(aes-gfni))"},
+    "no-aesni-avx2": {"cmac(aes)": "cmac(aes-vperm)", "ccm(aes)": "ccm_base(ctr(aes-bs-avx2),cbcmac(aes-vperm))"},
 }
 
 
@@ -56,5 +65,7 @@ def test_native_ladder(step):
     assert sel.get("gcm(aes)") == gcm, f"{step}: gcm(aes) selected {sel.get('gcm(aes)')}, expected {gcm}:\n{out}"
     for alg in PARALLEL:
         want = f"{alg.split('(')[0]}({blk})"
+        assert sel.get(alg) == want, f"{step}: {alg} selected {sel.get(alg)}, expected {want}:\n{out}"
+    for alg, want in SERIAL.get(step, {}).items():
         assert sel.get(alg) == want, f"{step}: {alg} selected {sel.get(alg)}, expected {want}:\n{out}"
     assert "FAIL" not in out, out

@@ -46,11 +46,11 @@ def test_evp_interop(seed):
     assert "agree with the default provider" in out
 
 
-@pytest.mark.parametrize("cpu", ["-aesni", "-aesni,-pclmul,-ssse3"])
+@pytest.mark.parametrize("cpu", ["-aesni", "-aesni,-gfni", "-aesni,-pclmul,-ssse3"])
 def test_evp_interop_other_tiers(cpu):
-    """The same through the drivers of the tiers without AES-NI (bit-sliced
-    AVX2 and vperm, then the portable ones): the provider serves whatever
-    the registry selects."""
+    """The same through the drivers of the tiers without AES-NI (aes-gfni
+    where the CPU has GFNI, bit-sliced AVX2 and vperm, then the portable
+    ones): the provider serves whatever the registry selects."""
     r = subprocess.run([INTEROP, BUILD, "11", "120"], capture_output=True, timeout=600,
                        env=dict(os.environ, RIJN_CPU=cpu))
     out = r.stdout.decode() + r.stderr.decode(errors="replace")

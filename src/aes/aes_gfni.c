@@ -217,56 +217,43 @@ static GFNI_TARGET void gfni_setkey(void *ks, const uint8_t *key, size_t key_len
 
 /* ---- the driver's entry points ---- */
 
+/* m registers (1 to 4, a constant at each call, so that the states stay
+ * in registers) of ECB through the rounds. */
+GFNI_INLINE void ecb_pass(const struct gfni_ks *k, uint8_t *out, const uint8_t *in, int m, bool encrypt)
+{
+    __m256i s[4];
+    VAES_EACH for (int j = 0; j < m; j++) s[j] = LOADY(in + 32 * j);
+    if (encrypt)
+        enc_y(k, s, m);
+    else
+        dec_y(k, s, m);
+    VAES_EACH for (int j = 0; j < m; j++) STOREY(out + 32 * j, s[j]);
+}
+
 /* Whole passes of four registers, then one pass of the 1 to 3 registers
- * left (the count a constant in each branch, so that the states stay in
- * registers), then an odd block in an XMM register. */
-#define GFNI_BULK(k, out, in, n, PASS, ONE)                                                  \
-    do {                                                                                     \
-        for (; (n) >= 8; (n) -= 8, (in) += 128, (out) += 128) {                              \
-            __m256i s_[4];                                                                   \
-            VAES_EACH for (int j_ = 0; j_ < 4; j_++) s_[j_] = LOADY((in) + 32 * j_);          \
-            PASS((k), s_, 4);                                                                \
-            VAES_EACH for (int j_ = 0; j_ < 4; j_++) STOREY((out) + 32 * j_, s_[j_]);         \
-        }                                                                                    \
-        switch ((n) / 2) {                                                                   \
-        case 3: {                                                                            \
-            __m256i s_[3];                                                                   \
-            VAES_EACH for (int j_ = 0; j_ < 3; j_++) s_[j_] = LOADY((in) + 32 * j_);          \
-            PASS((k), s_, 3);                                                                \
-            VAES_EACH for (int j_ = 0; j_ < 3; j_++) STOREY((out) + 32 * j_, s_[j_]);         \
-            break;                                                                           \
-        }                                                                                    \
-        case 2: {                                                                            \
-            __m256i s_[2];                                                                   \
-            VAES_EACH for (int j_ = 0; j_ < 2; j_++) s_[j_] = LOADY((in) + 32 * j_);          \
-            PASS((k), s_, 2);                                                                \
-            VAES_EACH for (int j_ = 0; j_ < 2; j_++) STOREY((out) + 32 * j_, s_[j_]);         \
-            break;                                                                           \
-        }                                                                                    \
-        case 1: {                                                                            \
-            __m256i s_[1] = { LOADY(in) };                                                   \
-            PASS((k), s_, 1);                                                                \
-            STOREY(out, s_[0]);                                                              \
-            break;                                                                           \
-        }                                                                                    \
-        default:                                                                             \
-            break;                                                                           \
-        }                                                                                    \
-        (in) += 32 * ((n) / 2);                                                              \
-        (out) += 32 * ((n) / 2);                                                             \
-        if ((n) & 1) STOREX(out, ONE((k), LOADX(in)));                                       \
-    } while (0)
+ * left, then an odd block in an XMM register. */
+GFNI_INLINE void ecb_body(const struct gfni_ks *k, uint8_t *out, const uint8_t *in, size_t n, bool encrypt)
+{
+    for (; n >= 8; n -= 8, in += 128, out += 128) ecb_pass(k, out, in, 4, encrypt);
+    switch (n / 2) {
+    case 3: ecb_pass(k, out, in, 3, encrypt); break;
+    case 2: ecb_pass(k, out, in, 2, encrypt); break;
+    case 1: ecb_pass(k, out, in, 1, encrypt); break;
+    default: break;
+    }
+    in += 32 * (n / 2);
+    out += 32 * (n / 2);
+    if (n & 1) STOREX(out, encrypt ? enc1(k, LOADX(in)) : dec1(k, LOADX(in)));
+}
 
 static GFNI_TARGET void gfni_encrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t n)
 {
-    const struct gfni_ks *k = ks;
-    GFNI_BULK(k, out, in, n, enc_y, enc1);
+    ecb_body(ks, out, in, n, true);
 }
 
 static GFNI_TARGET void gfni_decrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t n)
 {
-    const struct gfni_ks *k = ks;
-    GFNI_BULK(k, out, in, n, dec_y, dec1);
+    ecb_body(ks, out, in, n, false);
 }
 
 static GFNI_TARGET void gfni_cbc_encrypt(const void *ks, uint8_t iv[16], uint8_t *out, const uint8_t *in, size_t n)

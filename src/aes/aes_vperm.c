@@ -399,23 +399,31 @@ static void vperm_setkey(void *ctx, const uint8_t *key, size_t key_len)
 
 /* ------------------------------------------------------------- modes -- */
 
-static VP_TARGET void vperm_encrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t n)
+/* Also aes-bs-avx2's short encryptions, on the schedule it keeps for its
+ * serial chains (vperm.h). */
+VP_TARGET void rijn_vperm_encrypt(const struct vperm_enc_ks *k, unsigned nr, uint8_t *out, const uint8_t *in,
+                                  size_t n)
 {
-    const struct vperm_ks *k = ctx;
-    const uint8_t (*ek)[16] = (const uint8_t(*)[16])k->e.ek;
+    const uint8_t (*ek)[16] = (const uint8_t(*)[16])k->ek;
     vp_t x[2], c[2];
     for (; n >= 2; n -= 2, in += 32, out += 32) {
         x[0] = vperm_enc_in(ek, VP_LOAD(in));
         x[1] = vperm_enc_in(ek, VP_LOAD(in + 16));
-        vperm_encrypt_n(ek, k->nr, x, c, NULL, NULL, 2);
+        vperm_encrypt_n(ek, nr, x, c, NULL, NULL, 2);
         VP_STORE(out, c[0]);
         VP_STORE(out + 16, c[1]);
     }
     if (n) {
         x[0] = vperm_enc_in(ek, VP_LOAD(in));
-        vperm_encrypt_n(ek, k->nr, x, c, NULL, NULL, 1);
+        vperm_encrypt_n(ek, nr, x, c, NULL, NULL, 1);
         VP_STORE(out, c[0]);
     }
+}
+
+static void vperm_encrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t n)
+{
+    const struct vperm_ks *k = ctx;
+    rijn_vperm_encrypt(&k->e, k->nr, out, in, n);
 }
 
 static VP_TARGET void vperm_decrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t n)

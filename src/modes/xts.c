@@ -24,13 +24,6 @@ static int xts_setup(void *ctx, const struct rijn_inst *in, const uint8_t *key, 
     return r;
 }
 
-static void mul_alpha(uint64_t *lo, uint64_t *hi)
-{
-    uint64_t carry = *hi >> 63;
-    *hi = (*hi << 1) | (*lo >> 63);
-    *lo = (*lo << 1) ^ (0x87 & (0 - carry));
-}
-
 /* lo || hi times alpha^k, 1 <= k <= 63 (k public: a block count). The
  * 128-bit little-endian value shifted left by k bits is the product but
  * for the k bits v pushed out of the top, worth v * x^128 = v * (x^7 +
@@ -95,7 +88,7 @@ static __attribute__((noinline)) void xts_blocks_ecb(rijn_xts_ctx *c, const stru
         for (size_t i = 0; i < m; i++) {
             rijn_store64_le(tw + 16 * i, lo);
             rijn_store64_le(tw + 16 * i + 8, hi);
-            mul_alpha(&lo, &hi);
+            rijn_xts_mul_alpha(&lo, &hi);
         }
         rijn_xor_bytes(buf, in, tw, 16 * m);
         if (c->dir)
@@ -279,7 +272,7 @@ static __attribute__((noinline)) void xts_steal_dec(rijn_xts_ctx *c, uint8_t *ou
     if (first)
         for (size_t k = m - 1; k; k -= k < 63 ? k : 63) mul_alpha_k(&lo, &hi, (unsigned)(k < 63 ? k : 63));
     const xts_u8x16 t1 = steal_vec(lo, hi);
-    mul_alpha(&lo, &hi);
+    rijn_xts_mul_alpha(&lo, &hi);
     xts_steal_pair(c, ops, 0, out + 16 * (m - 1), in + 16 * (m - 1), b, mask, t1, steal_vec(lo, hi));
     if (first) xts_blocks(c, out, in, m - 1);
 }

@@ -101,10 +101,7 @@ static void bs_avx2_ctr(const void *ks, uint8_t ctr[16], uint8_t *out, const uin
          * carry vperm_tail's bound into rijn_xor_bytes' unrolled loop.) */
         uint8_t blk[16 * CT_NB];
         uint64_t hi = rijn_load64_be(ctr), lo = rijn_load64_be(ctr + 8);
-        for (size_t b = 0; b < r; b++) {
-            ct_store_be128(blk + 16 * b, hi, lo);
-            rijn_ctr_inc(&hi, &lo, inc32);
-        }
+        ct_counters(blk, &hi, &lo, r, inc32);
         rijn_store64_be(ctr, hi);
         rijn_store64_be(ctr + 8, lo);
         rijn_vperm_encrypt(&k->serial, k->bs.rounds, blk, blk, r);
@@ -126,11 +123,8 @@ static void bs_avx2_xts(const void *ks, uint8_t tweak[16], uint8_t *out, const u
     if (m) ct_xts(&k->bs, tweak, out, in, m, encrypt8);
     if (r) {
         uint8_t tw[16 * CT_NB], blk[16 * CT_NB];   /* as bs_avx2_ctr's */
-        ct_tweak t0 = { rijn_load64_le(tweak), rijn_load64_le(tweak + 8) };
-        for (size_t b = 0; b < r; b++) {
-            ct_store_tweak(tw + 16 * b, t0);
-            t0 = ct_xts_alpha(t0);
-        }
+        ct_u64x2 t0 = { rijn_load64_le(tweak), rijn_load64_le(tweak + 8) };
+        ct_tweaks(tw, &t0, r);
         rijn_store64_le(tweak, t0[0]);
         rijn_store64_le(tweak + 8, t0[1]);
         rijn_xor_bytes(blk, in + 16 * m, tw, 16 * r);

@@ -117,16 +117,4 @@ static inline void rijn_ctr_inc(uint64_t *hi, uint64_t *lo, bool inc32)
     }
 }
 
-/* An XTS tweak, held as two little-endian 64-bit halves (lo = bytes 0-7),
- * times alpha (IEEE 1619-2007 §5.2): the 128-bit little-endian value
- * shifted left by one, and the bit shifted out of the top folded back as
- * x^128 = x^7 + x^2 + x + 1, 0x87. The fold is a mask, not a branch: the
- * tweak is secret (E_K2 of the sector number). */
-static inline void rijn_xts_mul_alpha(uint64_t *lo, uint64_t *hi)
-{
-    const uint64_t carry = *hi >> 63;
-    *hi = (*hi << 1) | (*lo >> 63);
-    *lo = (*lo << 1) ^ (0x87 & (0 - carry));
-}
-
 #endif

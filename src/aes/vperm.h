@@ -2,8 +2,9 @@
 /*
  * The vector-permute AES core (aes_vperm.c), as a library for other
  * drivers: aes-bs-avx2 (x86-64) runs its serial chains (CBC encryption,
- * CBC-MAC) and its short encryptions (rijn_vperm_encrypt) on it, as the kernel's bit-sliced NEON driver runs its CBC
- * encryption on the plain NEON code with a second key schedule; a
+ * CBC-MAC) and its short encryptions (rijn_vperm_encrypt) on it, as the
+ * kernel's bit-sliced NEON driver runs its CBC encryption on the plain
+ * NEON code with a second key schedule; a
  * bit-sliced NEON driver on 32-bit ARM can do the same.
  *
  * Where these are defined: x86-64 (SSSE3), AArch64 and 32-bit ARM (NEON),

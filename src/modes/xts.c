@@ -30,6 +30,13 @@ static int xts_setup(void *ctx, const struct rijn_inst *in, const uint8_t *key, 
  * x^2 + x + 1) (IEEE 1619 §5.2's modulus). v < 2^k, so that product is
  * below 2^(k+8) <= 2^71 < 2^128 and needs no second fold. The fold's
  * high word is what v << 1, v << 2 and v << 7 push past bit 63. */
+static void mul_alpha(uint64_t *lo, uint64_t *hi)
+{
+    uint64_t carry = *hi >> 63;
+    *hi = (*hi << 1) | (*lo >> 63);
+    *lo = (*lo << 1) ^ (0x87 & (0 - carry));
+}
+
 static void mul_alpha_k(uint64_t *lo, uint64_t *hi, unsigned k)
 {
     const uint64_t v = *hi >> (64 - k);   /* 1 <= 64 - k <= 63 */
@@ -88,7 +95,7 @@ static __attribute__((noinline)) void xts_blocks_ecb(rijn_xts_ctx *c, const stru
         for (size_t i = 0; i < m; i++) {
             rijn_store64_le(tw + 16 * i, lo);
             rijn_store64_le(tw + 16 * i + 8, hi);
-            rijn_xts_mul_alpha(&lo, &hi);
+            mul_alpha(&lo, &hi);
         }
         rijn_xor_bytes(buf, in, tw, 16 * m);
         if (c->dir)
@@ -272,7 +279,7 @@ static __attribute__((noinline)) void xts_steal_dec(rijn_xts_ctx *c, uint8_t *ou
     if (first)
         for (size_t k = m - 1; k; k -= k < 63 ? k : 63) mul_alpha_k(&lo, &hi, (unsigned)(k < 63 ? k : 63));
     const xts_u8x16 t1 = steal_vec(lo, hi);
-    rijn_xts_mul_alpha(&lo, &hi);
+    mul_alpha(&lo, &hi);
     xts_steal_pair(c, ops, 0, out + 16 * (m - 1), in + 16 * (m - 1), b, mask, t1, steal_vec(lo, hi));
     if (first) xts_blocks(c, out, in, m - 1);
 }

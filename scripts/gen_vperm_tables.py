@@ -223,6 +223,16 @@ for name, h, what in [
     P, R = out_tables(h)
     TABLES.append((name + "_p", P, what + ", from po"))
     TABLES.append((name + "_r", R, "the same, from ro"))
+T_INV = {T(s): s for s in range(256)}
+assert len(T_INV) == 256
+TABLES += [
+    ("t_inv_lo", [T_INV[n] for n in range(16)], "T^-1 of the low nibble of a T-basis byte (dk_from_ek)"),
+    ("t_inv_hi", [T_INV[n << 4] for n in range(16)], "T^-1 of the high nibble"),
+]
+for e in (14, 11, 13, 9):
+    TABLES.append(("dk%d_lo" % e, [T2(gmul(T_INV[n], e)) for n in range(16)],
+                   "T2(%d T^-1(n)), low nibble: InvMixColumns of a T-basis key (dk_from_ek)" % e))
+    TABLES.append(("dk%d_hi" % e, [T2(gmul(T_INV[n << 4], e)) for n in range(16)], "the same, high nibble"))
 TABLES += [
     ("dec_in_lo", [T2(n) for n in range(16)], "T2 = T o L^-1 of the low nibble"),
     ("dec_in_hi", [T2(n << 4) for n in range(16)], "T2 of the high nibble"),
@@ -287,6 +297,8 @@ for m in range(4):
 for k in range(4):
     TABLES.append(("isr_rot%d" % k, compose(rot(k), ISR), "the same after InvShiftRows" if k else
                    "InvShiftRows"))
+for k in (1, 2, 3):
+    TABLES.append(("rot%d" % k, rot(k), "a[row + %d] in FIPS order (dk_from_ek)" % k))
 TAB = dict((n, v) for n, v, _ in TABLES)
 
 
@@ -357,6 +369,37 @@ def enc_schedule(key):
     return ek, nr
 
 
+def dec_schedule(key):
+    """The C code's decryption schedule (vperm_schedule): T2(rk ^ 63)
+    first, T2(InvMixColumns(rk) ^ 63) in the middle, rk0 as it is."""
+    rk, nr = expand(key)
+    dk = [list(rk[0])]
+    dk += [[T2(x ^ 0x63) for x in inv_mix(rk[r])] for r in range(1, nr)]
+    dk.append([T2(b ^ 0x63) for b in rk[nr]])
+    return dk, nr
+
+
+def nib_lookup(v, lo, hi):
+    return xor(lookup([b & 15 for b in v], lo), lookup([b >> 4 for b in v], hi))
+
+
+def dk_from_ek(ek, nr):
+    """The decryption schedule from the encryption one, as
+    rijn_vperm_decrypt_ek does it: ek[0] = T(rk0) back through T^-1;
+    ek[nr] (rk ^ 63, moved by the last shuffle) moved back and into T2;
+    the middle keys N(PI(T(rk ^ 63))) through N (its own inverse), PI
+    undone, and InvMixColumns and T2 o T^-1 as four nibble-table pairs
+    (InvMixColumns maps an all-0x63 column to itself, so the 0x63 of the
+    encryption key is the one the decryption key wants)."""
+    dk = [nib_lookup(ek[0], "t_inv_lo", "t_inv_hi")]
+    for r in range(1, nr):
+        k = shuf(mc_n(ek[r], (r - 1) % 4), TAB["pi%d" % ((4 - r) % 4)])
+        t = [nib_lookup(k, "dk%d_lo" % e, "dk%d_hi" % e) for e in (14, 11, 13, 9)]
+        dk.append(xor(t[0], shuf(t[1], TAB["rot1"]), shuf(t[2], TAB["rot2"]), shuf(t[3], TAB["rot3"])))
+    dk.append(nib_lookup(shuf(ek[nr], TAB["last%d" % ((nr - 1) % 4)]), "dec_in_lo", "dec_in_hi"))
+    return dk
+
+
 def enc_block(key, blk, tin=None):
     """One block as rijn_vperm_cbc_encrypt runs it: returns the ciphertext
     and its T image, which is what the next CBC block starts from. tin, if
@@ -400,6 +443,9 @@ def self_check():
     import os
     from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes
     for klen in (16, 24, 32):
+        key = os.urandom(klen)
+        ek, nr = enc_schedule(key)
+        assert dk_from_ek(ek, nr) == dec_schedule(key)[0], klen
         for _ in range(3):
             key, blk = os.urandom(klen), os.urandom(16)
             e = Cipher(algorithms.AES(key), modes.ECB()).encryptor().update(blk)

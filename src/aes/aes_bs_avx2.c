@@ -2,8 +2,8 @@
 /*
  * aes-bs-avx2: the bit-sliced, fixsliced AES of aes-ct128 on AVX2's 256-bit
  * registers: sixteen blocks per pass, for the parallel modes (ECB, CTR,
- * CBC decryption, and XTS and GCM's CTR through the mode layer) on x86
- * CPUs without AES-NI, or with AES-NI masked off.
+ * CBC decryption, XTS, and GCM's and CCM's CTR through the mode layer) on
+ * x86 CPUs without AES-NI, or with AES-NI masked off.
  *
  * The rounds are ct128_core.h compiled with CT_BYTES 32: each 256-bit word
  * is two independent halves in aes-ct128's layout (blocks 0-7 in the low
@@ -18,7 +18,8 @@
  * encryption, CBC-MAC for CMAC and CCM) gain nothing from sixteen lanes:
  * they run on the aes-vperm core with a second, vperm schedule kept in
  * the same key context, as the Linux kernel's bit-sliced NEON driver does
- * for its CBC encryption.
+ * for its CBC encryption. So do messages and tails too short to fill a
+ * pass (BS_VPERM_BELOW, BS_VPERM_DEC_BELOW).
  */
 #include "aes/cipher.h"
 #include "aes/vperm.h"
@@ -60,22 +61,33 @@ static void bs_avx2_setkey(void *ctx, const uint8_t *key, size_t key_len)
  * passes, run on the aes-vperm code and its schedule: a bit-sliced pass
  * costs the same for one block as for sixteen (about 930 cycles on Zen
  * 4), aes-vperm about 120 a block with two in flight, so eight blocks are
- * the break-even. Decryption has no such path: aes-vperm's decryption
- * schedule does not fit beside the other two in RIJN_AES_KS_BYTES. The
- * split depends only on n, which is public. */
+ * the break-even. The split depends only on n, which is public. (Both
+ * bounds can be set with -D, to time others against them.) */
+#ifndef BS_VPERM_BELOW
 #define BS_VPERM_BELOW 8
+#endif
+/* Decryptions likewise, below this many blocks. aes-vperm's decryption
+ * schedule does not fit beside the other two in RIJN_AES_KS_BYTES, so
+ * each such call first makes it from the encryption one
+ * (rijn_vperm_decrypt_ek). On Zen 4 a one-block CBC decryption here costs
+ * about 390 cycles, aes-vperm's own 233 (AES-128), a pass 1000 or more;
+ * six blocks ran 1.25x (CBC) and 1.13x (XTS) faster on aes-vperm, seven
+ * about the same either way. */
+#ifndef BS_VPERM_DEC_BELOW
+#define BS_VPERM_DEC_BELOW 7
+#endif
 
 /* How many of n blocks, at the end, go to aes-vperm. */
-static inline size_t vperm_tail(size_t n)
+static inline size_t vperm_tail(size_t n, size_t below)
 {
     const size_t r = n % CT_NB;
-    return r < BS_VPERM_BELOW ? r : 0;
+    return r < below ? r : 0;
 }
 
 static void bs_avx2_encrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t n)
 {
     const struct bs_avx2_ks *k = ks;
-    const size_t r = vperm_tail(n), m = n - r;
+    const size_t r = vperm_tail(n, BS_VPERM_BELOW), m = n - r;
     /* Called even for m = 0 (it then does nothing): behind an if, GCC
      * gave up its copy of ct_blocks with encrypt8 inlined and called the
      * rounds through the pointer, and ECB ran at 5.8 cycles/byte, not 3.2
@@ -87,13 +99,15 @@ static void bs_avx2_encrypt(const void *ks, uint8_t *out, const uint8_t *in, siz
 static void bs_avx2_decrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t n)
 {
     const struct bs_avx2_ks *k = ks;
-    ct_blocks(&k->bs, out, in, n, decrypt8);
+    const size_t r = vperm_tail(n, BS_VPERM_DEC_BELOW), m = n - r;
+    ct_blocks(&k->bs, out, in, m, decrypt8);   /* no if: as bs_avx2_encrypt's */
+    if (r) rijn_vperm_decrypt_ek(&k->serial, k->bs.rounds, out + 16 * m, in + 16 * m, r);
 }
 
 static void bs_avx2_ctr(const void *ks, uint8_t ctr[16], uint8_t *out, const uint8_t *in, size_t n, bool inc32)
 {
     const struct bs_avx2_ks *k = ks;
-    const size_t r = vperm_tail(n), m = n - r;
+    const size_t r = vperm_tail(n, BS_VPERM_BELOW), m = n - r;
     if (m) ct_ctr(&k->bs, ctr, out, in, m, inc32);
     if (r) {
         /* The counters are public; the keystream is not, and is wiped.
@@ -110,17 +124,18 @@ static void bs_avx2_ctr(const void *ks, uint8_t ctr[16], uint8_t *out, const uin
     }
 }
 
-/* XTS: whole passes bit-sliced (ct_xts); an encryption's short tail on
- * aes-vperm, each block XORed with its tweak before and after. */
+/* XTS: whole passes bit-sliced (ct_xts); a short tail on aes-vperm,
+ * each block XORed with its tweak before and after. */
 static void bs_avx2_xts(const void *ks, uint8_t tweak[16], uint8_t *out, const uint8_t *in, size_t n, bool encrypt)
 {
     const struct bs_avx2_ks *k = ks;
-    if (!encrypt) {
-        ct_xts(&k->bs, tweak, out, in, n, decrypt8);
-        return;
+    const size_t r = vperm_tail(n, encrypt ? BS_VPERM_BELOW : BS_VPERM_DEC_BELOW), m = n - r;
+    if (m) {
+        if (encrypt)
+            ct_xts(&k->bs, tweak, out, in, m, encrypt8);
+        else
+            ct_xts(&k->bs, tweak, out, in, m, decrypt8);
     }
-    const size_t r = vperm_tail(n), m = n - r;
-    if (m) ct_xts(&k->bs, tweak, out, in, m, encrypt8);
     if (r) {
         uint8_t tw[16 * CT_NB], blk[16 * CT_NB];   /* as bs_avx2_ctr's */
         ct_u64x2 t0 = { rijn_load64_le(tweak), rijn_load64_le(tweak + 8) };
@@ -128,7 +143,10 @@ static void bs_avx2_xts(const void *ks, uint8_t tweak[16], uint8_t *out, const u
         rijn_store64_le(tweak, t0[0]);
         rijn_store64_le(tweak + 8, t0[1]);
         rijn_xor_bytes(blk, in + 16 * m, tw, 16 * r);
-        rijn_vperm_encrypt(&k->serial, k->bs.rounds, blk, blk, r);
+        if (encrypt)
+            rijn_vperm_encrypt(&k->serial, k->bs.rounds, blk, blk, r);
+        else
+            rijn_vperm_decrypt_ek(&k->serial, k->bs.rounds, blk, blk, r);
         rijn_xor_bytes(out + 16 * m, blk, tw, 16 * r);
         rijn_wipe(tw, 16 * r);
         rijn_wipe(blk, 16 * r);
@@ -147,7 +165,10 @@ static void bs_avx2_cbc_decrypt(const void *ctx, uint8_t iv[16], uint8_t *out, c
         memcpy(prev, iv, 16);
         memcpy(prev + 16, in, 16 * m);
         memcpy(iv, in + 16 * (m - 1), 16);
-        ct_blocks(&k->bs, out, in, m, decrypt8);
+        if (m < BS_VPERM_DEC_BELOW)
+            rijn_vperm_decrypt_ek(&k->serial, k->bs.rounds, out, in, m);
+        else
+            ct_blocks(&k->bs, out, in, m, decrypt8);
         rijn_xor_bytes(out, out, prev, 16 * m);
         in += 16 * m;
         out += 16 * m;

@@ -72,7 +72,9 @@
  * the output tables give Lz and 2Lz, and MixColumns reuses a partial sum
  * as vpaes does: vperm_encrypt_n). Decryption keeps the plain order and folds
  * InvShiftRows into its four shuffles (it serves parallel modes only when
- * nothing better is present, so latency matters less there).
+ * nothing better is present, and aes-bs-avx2's decryptions of fewer than
+ * 7 blocks: no mode chains decryptions, so this round was not tuned for
+ * latency as the encryption round was).
  */
 #include "aes/vperm.h"
 #include "aes/vperm_sbox.h"
@@ -274,14 +276,13 @@ VP_INLINE vp_t vperm_enc_in(const uint8_t (*ek)[16], vp_t b)
     return x;
 }
 
-VP_INLINE void vperm_decrypt_n(const struct vperm_ks *k, vp_t *x, int nb)
+VP_INLINE void vperm_decrypt_n(const uint8_t (*dk)[16], unsigned nr, vp_t *x, int nb)
 {
     const vp_t inv = VT(INV), cqt = VT(CQ);
-    const unsigned nr = k->nr;
-    const vp_t k0 = VP_LOAD(k->dk[nr]);
+    const vp_t k0 = VP_LOAD(dk[nr]);
     for (int j = 0; j < nb; j++) x[j] = X(vperm_basis(x[j], VT(DEC_IN_LO), VT(DEC_IN_HI)), k0);
     for (unsigned r = nr - 1; r > 0; r--) {
-        const vp_t kr = VP_LOAD(k->dk[r]);
+        const vp_t kr = VP_LOAD(dk[r]);
         for (int j = 0; j < nb; j++) {
             vp_t po, ro;
             vperm_core(x[j], inv, cqt, &po, &ro);
@@ -294,7 +295,7 @@ VP_INLINE void vperm_decrypt_n(const struct vperm_ks *k, vp_t *x, int nb)
             x[j] = X(X(t, u), kr);
         }
     }
-    const vp_t kl = VP_LOAD(k->dk[0]);
+    const vp_t kl = VP_LOAD(dk[0]);
     for (int j = 0; j < nb; j++) {
         vp_t po, ro;
         vperm_core(x[j], inv, cqt, &po, &ro);
@@ -426,22 +427,63 @@ static void vperm_encrypt(const void *ctx, uint8_t *out, const uint8_t *in, size
     rijn_vperm_encrypt(&k->e, k->nr, out, in, n);
 }
 
-static VP_TARGET void vperm_decrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t n)
+static VP_TARGET void vperm_decrypt_blocks(const uint8_t (*dk)[16], unsigned nr, uint8_t *out, const uint8_t *in,
+                                           size_t n)
 {
-    const struct vperm_ks *k = ctx;
     vp_t x[2];
     for (; n >= 2; n -= 2, in += 32, out += 32) {
         x[0] = VP_LOAD(in);
         x[1] = VP_LOAD(in + 16);
-        vperm_decrypt_n(k, x, 2);
+        vperm_decrypt_n(dk, nr, x, 2);
         VP_STORE(out, x[0]);
         VP_STORE(out + 16, x[1]);
     }
     if (n) {
         x[0] = VP_LOAD(in);
-        vperm_decrypt_n(k, x, 1);
+        vperm_decrypt_n(dk, nr, x, 1);
         VP_STORE(out, x[0]);
     }
+}
+
+static void vperm_decrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t n)
+{
+    const struct vperm_ks *k = ctx;
+    vperm_decrypt_blocks((const uint8_t(*)[16])k->dk, k->nr, out, in, n);
+}
+
+/* The decryption schedule from the encryption one, for a driver that
+ * keeps only the latter (aes-bs-avx2's decryptions of a few blocks): each key
+ * of vperm_schedule's decryption half, made from the matching encryption
+ * key by linear maps, which are shuffles. ek[0] = T(rk0) goes back
+ * through T^-1. The middle keys N(PI_r(T(rk + 63))) go through N (its own
+ * inverse) and PI_r^-1 = PI_{-r mod 4} (ShiftRows has order 4), and then
+ * through InvMixColumns with T2 o T^-1 folded in: per column out = 14a +
+ * 11a[row + 1] + 13a[row + 2] + 9a[row + 3], each product a nibble-table
+ * pair indexed by the T-basis byte. InvMixColumns maps the all-0x63
+ * column to itself, so the 0x63 that the encryption key carries is the
+ * one the decryption key needs. ek[nr], rk + 63 moved by the last
+ * shuffle, is moved back and put in T2. scripts/gen_vperm_tables.py
+ * checks the same steps against the schedule made from the key. */
+static VP_TARGET void vperm_dk_from_ek(uint8_t (*dk)[16], const uint8_t (*ek)[16], unsigned nr)
+{
+    VP_STORE(dk[0], vperm_basis(VP_LOAD(ek[0]), VT(T_INV_LO), VT(T_INV_HI)));
+    for (unsigned r = 1; r < nr; r++) {
+        const vp_t k = SHUF(mc_key(VP_LOAD(ek[r]), r), VP_LOAD(vperm_tab[VP_PI0 + ((4 - r) & 3)]));
+        const vp_t t14 = vperm_basis(k, VT(DK14_LO), VT(DK14_HI)), t11 = vperm_basis(k, VT(DK11_LO), VT(DK11_HI));
+        const vp_t t13 = vperm_basis(k, VT(DK13_LO), VT(DK13_HI)), t9 = vperm_basis(k, VT(DK9_LO), VT(DK9_HI));
+        VP_STORE(dk[r], X(X(t14, SHUF(t11, VT(ROT1))), X(SHUF(t13, VT(ROT2)), SHUF(t9, VT(ROT3)))));
+    }
+    const vp_t kl = SHUF(VP_LOAD(ek[nr]), VP_LOAD(vperm_tab[VP_LAST0 + ((nr - 1) & 3)]));
+    VP_STORE(dk[nr], vperm_basis(kl, VT(DEC_IN_LO), VT(DEC_IN_HI)));
+}
+
+VP_TARGET void rijn_vperm_decrypt_ek(const struct vperm_enc_ks *k, unsigned nr, uint8_t *out, const uint8_t *in,
+                                     size_t n)
+{
+    uint8_t dk[15][16] __attribute__((aligned(16)));
+    vperm_dk_from_ek(dk, (const uint8_t(*)[16])k->ek, nr);
+    vperm_decrypt_blocks((const uint8_t(*)[16])dk, nr, out, in, n);
+    rijn_wipe(dk, sizeof dk);
 }
 
 /* The chain runs in the T basis: each block starts from T(c) of the one

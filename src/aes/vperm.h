@@ -2,7 +2,8 @@
 /*
  * The vector-permute AES core (aes_vperm.c), as a library for other
  * drivers: aes-bs-avx2 (x86-64) runs its serial chains (CBC encryption,
- * CBC-MAC) and its short encryptions (rijn_vperm_encrypt) on it, as the
+ * CBC-MAC), its short encryptions (rijn_vperm_encrypt) and its short
+ * decryptions (rijn_vperm_decrypt_ek) on it, as the
  * kernel's bit-sliced NEON driver runs its CBC encryption on the plain
  * NEON code with a second key schedule; a
  * bit-sliced NEON driver on 32-bit ARM can do the same.
@@ -27,6 +28,10 @@ struct vperm_enc_ks {
 RIJN_HIDDEN unsigned rijn_vperm_setkey_enc(struct vperm_enc_ks *k, const uint8_t *key, size_t key_len);
 RIJN_HIDDEN void rijn_vperm_encrypt(const struct vperm_enc_ks *k, unsigned nr, uint8_t *out, const uint8_t *in,
                                     size_t n);
+/* n blocks decrypted with the decryption schedule made from k on the
+ * stack (and wiped): for a driver that keeps only the encryption one. */
+RIJN_HIDDEN void rijn_vperm_decrypt_ek(const struct vperm_enc_ks *k, unsigned nr, uint8_t *out, const uint8_t *in,
+                                       size_t n);
 RIJN_HIDDEN void rijn_vperm_cbc_encrypt(const struct vperm_enc_ks *k, unsigned nr, uint8_t iv[16], uint8_t *out,
                                         const uint8_t *in, size_t n);
 RIJN_HIDDEN void rijn_vperm_cbc_mac(const struct vperm_enc_ks *k, unsigned nr, uint8_t mac[16], const uint8_t *in,

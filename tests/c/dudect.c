@@ -15,6 +15,14 @@
  *   key        class 0: one fixed random key; class 1: a fresh random key
  *              each time (timed: key setup and the operation);
  *   plaintext  class 0: all-zero blocks; class 1: random ones;
+ *   dec-key    (ECB and CBC) as key, timing a decryption;
+ *   dec-input  (ECB and CBC) as plaintext, for the ciphertext given to a
+ *              decryption: its rounds' data path, which is not the
+ *              encryption's (other S-box circuits, other tables or
+ *              instructions: AESDEC, VAESDEC, GFNI's inverse affine map).
+ *              On DEC_SHORT bytes, where the other tests take MSG: the
+ *              short paths (aes-bs-avx2 decrypts fewer than 7 blocks on
+ *              aes-vperm's code), while dec-key times the wide ones;
  *   tag        (GCM and CCM decryption) class 0: the right tag with its
  *              last byte wrong; class 1: a random wrong tag. An early-exit
  *              comparison would take longer for class 0.
@@ -80,15 +88,16 @@ static inline uint64_t ticks(void)
 #endif
 }
 
-enum secret { S_KEY, S_PT, S_TAG, S_SCALAR };
-static const char *const secret_name[] = { "key", "plaintext", "tag", "scalar" };
+enum secret { S_KEY, S_PT, S_TAG, S_SCALAR, S_DEC_KEY, S_DEC_IN };
+static const char *const secret_name[] = { "key", "plaintext", "tag", "scalar", "dec-key", "dec-input" };
 
 /* The modes tested: the registry's algorithms, through their adapters
  * (support/adapt.h), resolved once per test so that the timed call
  * dispatches without string compares. Of the ciphers, those that take
- * whole blocks only: ECB runs a driver's parallel block path and CBC its
- * serial chain, which CTR and XTS only wrap (their counters and tweaks
- * are public). Every AEAD, for its tag comparison. */
+ * whole blocks only, both ways: ECB runs a driver's parallel block paths,
+ * CBC its serial chain (encryption) and its parallel decryption, which
+ * CTR and XTS only wrap (their counters and tweaks are public). Every
+ * AEAD, for its tag comparison. */
 static int tested(const struct rs_alg *a)
 {
     return (a->shape == RS_CIPHER && a->block == 16) || a->shape == RS_AEAD;
@@ -107,6 +116,7 @@ struct test {
 };
 
 #define MSG 128 /* eight blocks: the multi-block paths of every driver */
+#define DEC_SHORT 80 /* five blocks (dec-input) */
 struct input {
     uint8_t key[32], pt[MSG], tag[16];
 };
@@ -138,13 +148,14 @@ static int run_op(const struct test *t, const struct input *in)
         sink ^= out[0];
         return r == RIJN_ERR_ZERO_RESULT ? 0 : r;
     }
-    const uint8_t *pt = t->secret == S_PT ? in->pt : ct;
+    const uint8_t *pt = t->secret == S_PT || t->secret == S_DEC_IN ? in->pt : ct;
     const struct rs_alg *a = t->a;
-    if (t->secret == S_KEY) { /* key setup is part of what is timed */
+    if (t->secret == S_KEY || t->secret == S_DEC_KEY) { /* key setup is part of what is timed */
         r = key_setup(t, in->key);
         if (r) return r;
     }
-    if (a->shape == RS_CIPHER) r = a->crypt(&ctx, 1, iv, out, pt, MSG);
+    const int enc = t->secret != S_DEC_KEY && t->secret != S_DEC_IN;
+    if (a->shape == RS_CIPHER) r = a->crypt(&ctx, enc, iv, out, pt, t->secret == S_DEC_IN ? DEC_SHORT : MSG);
     else if (t->secret == S_TAG) r = a->open(&ctx, iv, 12, aad, 16, ct, MSG, in->tag, 16, out);
     else r = a->seal(&ctx, iv, 12, aad, 16, pt, MSG, out, tg, 16);
     if (t->secret == S_TAG) r = r == RIJN_ERR_AUTH ? 0 : -100; /* every tag given is wrong */
@@ -176,6 +187,7 @@ static void make_input(const struct test *t, int cls, struct input *in)
     memset(in, 0, sizeof *in);
     switch (t->secret) {
     case S_KEY:
+    case S_DEC_KEY:
     case S_SCALAR:
         /* Fixed against random, both with random-looking bytes: an
          * all-zero key against random ones also differs in how many bits
@@ -188,6 +200,7 @@ static void make_input(const struct test *t, int cls, struct input *in)
         else memcpy(in->key, fixed_key, sizeof in->key);
         break;
     case S_PT:
+    case S_DEC_IN:
         if (cls) t_fill(in->pt, sizeof in->pt);
         break;
     case S_TAG:
@@ -328,9 +341,13 @@ static void add_tests(const char *filter)
             if (rijn_driver_get(i, &info) || strcmp(info.algorithm, a->alg) != 0 || !info.available) continue;
             if (rijn_driver_selftest(i) != RIJN_SELFTEST_PASS) continue;
             if (filter && !strstr(info.driver, filter)) continue;
-            for (int s = S_KEY; s <= (a->shape == RS_AEAD ? S_TAG : S_PT); s++) {
+            static const enum secret cipher_s[] = { S_KEY, S_PT, S_DEC_KEY, S_DEC_IN },
+                                     aead_s[] = { S_KEY, S_PT, S_TAG };
+            const enum secret *ss = a->shape == RS_AEAD ? aead_s : cipher_s;
+            const size_t ns = a->shape == RS_AEAD ? 3 : 4;
+            for (size_t s = 0; s < ns; s++) {
                 if (ntests == MAX_TESTS) return;
-                tests[ntests++] = (struct test){ a, info.driver, (enum secret)s, info.constant_time };
+                tests[ntests++] = (struct test){ a, info.driver, ss[s], info.constant_time };
             }
         }
     }

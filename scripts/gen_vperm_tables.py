@@ -370,8 +370,10 @@ def enc_schedule(key):
 
 
 def dec_schedule(key):
-    """The C code's decryption schedule (vperm_schedule): T2(rk ^ 63)
-    first, T2(InvMixColumns(rk) ^ 63) in the middle, rk0 as it is."""
+    """The decryption schedule, from the key (the equivalent inverse
+    cipher, FIPS 197 5.3.5): T2(rk ^ 63) first, T2(InvMixColumns(rk) ^ 63)
+    in the middle, rk0 as it is. The C code makes it from the encryption
+    schedule (dk_from_ek), and dec_block checks it decrypts."""
     rk, nr = expand(key)
     dk = [list(rk[0])]
     dk += [[T2(x ^ 0x63) for x in inv_mix(rk[r])] for r in range(1, nr)]
@@ -385,7 +387,8 @@ def nib_lookup(v, lo, hi):
 
 def dk_from_ek(ek, nr):
     """The decryption schedule from the encryption one, as
-    rijn_vperm_decrypt_ek does it: ek[0] = T(rk0) back through T^-1;
+    vperm_dk_from_ek does it (aes-vperm's key setup and
+    rijn_vperm_decrypt_ek): ek[0] = T(rk0) back through T^-1;
     ek[nr] (rk ^ 63, moved by the last shuffle) moved back and into T2;
     the middle keys N(PI(T(rk ^ 63))) through N (its own inverse), PI
     undone, and InvMixColumns and T2 o T^-1 as four nibble-table pairs

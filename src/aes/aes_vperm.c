@@ -306,31 +306,6 @@ VP_INLINE void vperm_decrypt_n(const uint8_t (*dk)[16], unsigned nr, vp_t *x, in
 
 /* ------------------------------------------------------ key schedule -- */
 
-static uint8_t xt(uint8_t b)
-{
-    return (uint8_t)((b << 1) ^ (0x1b & -(b >> 7)));   /* no branch on the key */
-}
-
-/* InvMixColumns of one round key (FIPS 197 §5.3.5, the equivalent inverse
- * cipher's decryption keys). */
-static void inv_mix_key(uint8_t out[16], const uint8_t in[16])
-{
-    for (int c = 0; c < 4; c++) {
-        const uint8_t *a = in + 4 * c;
-        for (int r = 0; r < 4; r++) {
-            uint8_t m[4];
-            for (int i = 0; i < 4; i++) {
-                uint8_t b = a[(r + i) & 3], b2 = xt(b), b4 = xt(b2), b8 = xt(b4);
-                static const uint8_t which[4] = { 14, 11, 13, 9 };
-                /* e = 8 + (4 if e & 4) + (2 if e & 2) + 1 if odd; the
-                 * factor is public, the byte is not. */
-                m[i] = (uint8_t)(b8 ^ ((which[i] & 4) ? b4 : 0) ^ ((which[i] & 2) ? b2 : 0) ^ ((which[i] & 1) ? b : 0));
-            }
-            out[4 * c + r] = m[0] ^ m[1] ^ m[2] ^ m[3];
-        }
-    }
-}
-
 static VP_TARGET void to_basis(uint8_t out[16], const uint8_t in[16], vp_t lo_t, vp_t hi_t, vp_t add)
 {
     VP_STORE(out, X(vperm_basis(VP_LOAD(in), lo_t, hi_t), add));
@@ -348,8 +323,7 @@ static VP_TARGET vp_t mc_key(vp_t k, unsigned r)
     return X(X(SHUF(k, VP_LOAD(mc[0])), SHUF(k, VP_LOAD(mc[1]))), SHUF(k, VP_LOAD(mc[2])));
 }
 
-static VP_TARGET unsigned vperm_schedule(struct vperm_enc_ks *e, uint8_t (*dk)[16], const uint8_t *key,
-                                            size_t key_len)
+static VP_TARGET unsigned vperm_schedule(struct vperm_enc_ks *e, const uint8_t *key, size_t key_len)
 {
     uint8_t rks[240], im[16];
     const vp_t zero = VP_DUP(0);
@@ -371,31 +345,52 @@ static VP_TARGET unsigned vperm_schedule(struct vperm_enc_ks *e, uint8_t (*dk)[1
             for (unsigned j = 0; j < 16; j++) im[vperm_tab[m][j] & 15] = (uint8_t)(rk[j] ^ 0x63);   /* public index */
             memcpy(e->ek[nr], im, 16);
         }
-        if (!dk) continue;
-        /* Decryption: T2(rk ^ 63) first, T2(InvMC(rk) ^ 63), rk0 last. */
-        if (r == 0) {
-            memcpy(dk[0], rk, 16);
-        } else if (r == nr) {
-            to_basis(dk[r], rk, VT(DEC_IN_LO), VT(DEC_IN_HI), VT(T2_63));
-        } else {
-            inv_mix_key(im, rk);
-            to_basis(dk[r], im, VT(DEC_IN_LO), VT(DEC_IN_HI), VT(T2_63));
-        }
     }
     rijn_wipe(rks, sizeof rks);
     rijn_wipe(im, sizeof im);
     return nr;
 }
 
-unsigned rijn_vperm_setkey_enc(struct vperm_enc_ks *k, const uint8_t *key, size_t key_len)
+/* The decryption schedule from the encryption one, for a driver that
+ * keeps only the latter (aes-bs-avx2's decryptions of a few blocks,
+ * rijn_vperm_decrypt_ek) and for aes-vperm's own key setup (the
+ * equivalent inverse cipher's keys, FIPS 197 §5.3.5, in the basis T2): each
+ * key made from the matching encryption key by linear maps, which are
+ * shuffles. ek[0] = T(rk0) goes back
+ * through T^-1. The middle keys N(PI_r(T(rk + 63))) go through N (its own
+ * inverse) and PI_r^-1 = PI_{-r mod 4} (ShiftRows has order 4), and then
+ * through InvMixColumns with T2 o T^-1 folded in: per column out = 14a +
+ * 11a[row + 1] + 13a[row + 2] + 9a[row + 3], each product a nibble-table
+ * pair indexed by the T-basis byte. InvMixColumns maps the all-0x63
+ * column to itself, so the 0x63 that the encryption key carries is the
+ * one the decryption key needs. ek[nr], rk + 63 moved by the last
+ * shuffle, is moved back and put in T2. scripts/gen_vperm_tables.py
+ * checks the same steps against the schedule made from the key. */
+static VP_TARGET void vperm_dk_from_ek(uint8_t (*dk)[16], const uint8_t (*ek)[16], unsigned nr)
 {
-    return vperm_schedule(k, NULL, key, key_len);
+    VP_STORE(dk[0], vperm_basis(VP_LOAD(ek[0]), VT(T_INV_LO), VT(T_INV_HI)));
+    for (unsigned r = 1; r < nr; r++) {
+        const vp_t k = SHUF(mc_key(VP_LOAD(ek[r]), r), VP_LOAD(vperm_tab[VP_PI0 + ((4 - r) & 3)]));
+        const vp_t t14 = vperm_basis(k, VT(DK14_LO), VT(DK14_HI)), t11 = vperm_basis(k, VT(DK11_LO), VT(DK11_HI));
+        const vp_t t13 = vperm_basis(k, VT(DK13_LO), VT(DK13_HI)), t9 = vperm_basis(k, VT(DK9_LO), VT(DK9_HI));
+        VP_STORE(dk[r], X(X(t14, SHUF(t11, VT(ROT1))), X(SHUF(t13, VT(ROT2)), SHUF(t9, VT(ROT3)))));
+    }
+    const vp_t kl = SHUF(VP_LOAD(ek[nr]), VP_LOAD(vperm_tab[VP_LAST0 + ((nr - 1) & 3)]));
+    VP_STORE(dk[nr], vperm_basis(kl, VT(DEC_IN_LO), VT(DEC_IN_HI)));
 }
 
+unsigned rijn_vperm_setkey_enc(struct vperm_enc_ks *k, const uint8_t *key, size_t key_len)
+{
+    return vperm_schedule(k, key, key_len);
+}
+
+/* Decryption: T2(rk ^ 63) first, T2(InvMC(rk) ^ 63), rk0 last, made from
+ * the encryption keys. */
 static void vperm_setkey(void *ctx, const uint8_t *key, size_t key_len)
 {
     struct vperm_ks *k = ctx;
-    k->nr = vperm_schedule(&k->e, k->dk, key, key_len);
+    k->nr = vperm_schedule(&k->e, key, key_len);
+    vperm_dk_from_ek(k->dk, (const uint8_t(*)[16])k->e.ek, k->nr);
 }
 
 /* ------------------------------------------------------------- modes -- */
@@ -449,32 +444,6 @@ static void vperm_decrypt(const void *ctx, uint8_t *out, const uint8_t *in, size
 {
     const struct vperm_ks *k = ctx;
     vperm_decrypt_blocks((const uint8_t(*)[16])k->dk, k->nr, out, in, n);
-}
-
-/* The decryption schedule from the encryption one, for a driver that
- * keeps only the latter (aes-bs-avx2's decryptions of a few blocks): each key
- * of vperm_schedule's decryption half, made from the matching encryption
- * key by linear maps, which are shuffles. ek[0] = T(rk0) goes back
- * through T^-1. The middle keys N(PI_r(T(rk + 63))) go through N (its own
- * inverse) and PI_r^-1 = PI_{-r mod 4} (ShiftRows has order 4), and then
- * through InvMixColumns with T2 o T^-1 folded in: per column out = 14a +
- * 11a[row + 1] + 13a[row + 2] + 9a[row + 3], each product a nibble-table
- * pair indexed by the T-basis byte. InvMixColumns maps the all-0x63
- * column to itself, so the 0x63 that the encryption key carries is the
- * one the decryption key needs. ek[nr], rk + 63 moved by the last
- * shuffle, is moved back and put in T2. scripts/gen_vperm_tables.py
- * checks the same steps against the schedule made from the key. */
-static VP_TARGET void vperm_dk_from_ek(uint8_t (*dk)[16], const uint8_t (*ek)[16], unsigned nr)
-{
-    VP_STORE(dk[0], vperm_basis(VP_LOAD(ek[0]), VT(T_INV_LO), VT(T_INV_HI)));
-    for (unsigned r = 1; r < nr; r++) {
-        const vp_t k = SHUF(mc_key(VP_LOAD(ek[r]), r), VP_LOAD(vperm_tab[VP_PI0 + ((4 - r) & 3)]));
-        const vp_t t14 = vperm_basis(k, VT(DK14_LO), VT(DK14_HI)), t11 = vperm_basis(k, VT(DK11_LO), VT(DK11_HI));
-        const vp_t t13 = vperm_basis(k, VT(DK13_LO), VT(DK13_HI)), t9 = vperm_basis(k, VT(DK9_LO), VT(DK9_HI));
-        VP_STORE(dk[r], X(X(t14, SHUF(t11, VT(ROT1))), X(SHUF(t13, VT(ROT2)), SHUF(t9, VT(ROT3)))));
-    }
-    const vp_t kl = SHUF(VP_LOAD(ek[nr]), VP_LOAD(vperm_tab[VP_LAST0 + ((nr - 1) & 3)]));
-    VP_STORE(dk[nr], vperm_basis(kl, VT(DEC_IN_LO), VT(DEC_IN_HI)));
 }
 
 VP_TARGET void rijn_vperm_decrypt_ek(const struct vperm_enc_ks *k, unsigned nr, uint8_t *out, const uint8_t *in,
